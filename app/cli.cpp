@@ -1,0 +1,318 @@
+#include "app/cli.hpp"
+
+#include <unistd.h>
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include "app/output.hpp"
+#include "app/point_runner.hpp"
+#include "app/reproduce.hpp"
+#include "models/sim/scenario.hpp"
+#include "platforms/platform.hpp"
+
+namespace ws {
+namespace {
+
+struct RunArgs {
+  std::string scenario;
+  std::vector<std::string> sets, sweeps;
+  std::string format = "table", out, trace, pcap, shard;
+  uint64_t seed = 0;
+  bool seed_given = false;
+  unsigned jobs = 1;
+};
+
+std::pair<std::string, std::string> split_kv(const std::string& s, const std::string& opt) {
+  const auto eq = s.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
+    throw InputError(fmt::format("{} '{}': expected KEY=VALUE", opt, s));
+  return {s.substr(0, eq), s.substr(eq + 1)};
+}
+
+const Platform& platform_of(const Scenario& sc) {
+  const Platform* p = find_platform(sc.platform);
+  if (!p) {
+    std::string names;
+    for (auto& q : platforms()) names += (names.empty() ? "" : ", ") + q.name;
+    throw InputError(fmt::format("{}: key 'platform': unknown platform '{}' (valid: {})", sc.platform_where,
+                                 sc.platform, names));
+  }
+  if (std::find(p->workloads.begin(), p->workloads.end(), sc.workload) == p->workloads.end()) {
+    std::string names;
+    for (auto& w : p->workloads) names += (names.empty() ? "" : ", ") + w;
+    throw InputError(fmt::format("{}: key 'workload': '{}' does not run on {} (valid: {})", sc.workload_where,
+                                 sc.workload, p->name, names));
+  }
+  return *p;
+}
+
+// The sweep axes in order: scenario sweeps, then --sweep (which replaces a scenario axis of the same key).
+std::vector<std::pair<std::string, std::vector<Override>>> sweep_axes(const Scenario& sc, const RunArgs& a) {
+  auto axes = sc.sweeps;
+  for (const auto& s : a.sweeps) {
+    auto [key, list] = split_kv(s, "--sweep");
+    std::vector<Override> values;
+    size_t start = 0;
+    while (start <= list.size()) {
+      const auto comma = list.find(',', start);
+      const auto v = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (v.empty()) throw InputError(fmt::format("--sweep {}: empty value in '{}'", key, list));
+      values.push_back({key, v, "--sweep"});
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    auto it = std::find_if(axes.begin(), axes.end(), [&](auto& ax) { return ax.first == key; });
+    if (it != axes.end())
+      it->second = values;
+    else
+      axes.emplace_back(key, values);
+  }
+  return axes;
+}
+
+int cmd_run(const RunArgs& a, bool validate_only) {
+  const Scenario sc = load_scenario(a.scenario);
+  const Platform& platform = platform_of(sc);
+  ParamTable base;
+  platform.declare(base);
+  apply(sc, base);
+  std::vector<std::string> columns;  // every set or swept key, in first-seen order
+  auto note = [&](const std::string& k) {
+    if (std::find(columns.begin(), columns.end(), k) == columns.end()) columns.push_back(k);
+  };
+  for (auto& o : sc.params) note(o.key);
+  for (const auto& s : a.sets) {
+    auto [k, v] = split_kv(s, "--set");
+    base.set(k, v, "--set");
+    note(k);
+  }
+  const auto axes = sweep_axes(sc, a);
+  for (auto& ax : axes) note(ax.first);
+
+  // Cartesian product of the axes, the last axis varying fastest.
+  std::vector<ParamTable> tables{base};
+  for (const auto& [key, values] : axes) {
+    std::vector<ParamTable> next;
+    for (const auto& t : tables)
+      for (const auto& v : values) {
+        ParamTable u = t;
+        u.set(key, v.value, v.where);
+        next.push_back(std::move(u));
+      }
+    tables = std::move(next);
+  }
+  size_t shard_i = 0, shard_n = 1;
+  if (!a.shard.empty()) {
+    if (std::sscanf(a.shard.c_str(), "%zu/%zu", &shard_i, &shard_n) != 2 || shard_n == 0 || shard_i >= shard_n)
+      throw InputError(fmt::format("--shard '{}': expected I/N with 0 <= I < N", a.shard));
+  }
+  if (validate_only) {
+    std::cout << fmt::format("{}: valid ({} on {}, {} point{})\n", a.scenario, sc.workload, platform.name,
+                             tables.size(), tables.size() == 1 ? "" : "s");
+    return 0;
+  }
+  if (!a.pcap.empty()) std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
+
+  std::vector<Point> points;
+  std::vector<size_t> index;
+  for (size_t i = 0; i < tables.size(); ++i) {
+    if (i % shard_n != shard_i) continue;
+    Point p{&platform, tables[i], {}};
+    p.options.seed = a.seed_given ? a.seed : sc.seed.value_or(1);
+    if (!a.trace.empty())
+      p.options.trace_path = tables.size() == 1 ? a.trace : fmt::format("{}.{}.json", a.trace, i);
+    points.push_back(std::move(p));
+    index.push_back(i);
+  }
+  const bool tty = isatty(STDERR_FILENO);
+  const auto outcomes = run_points(points, a.jobs, [&](size_t done, size_t total) {
+    if (tty && total > 1) std::cerr << fmt::format("\r[{}/{}] points done", done, total) << (done == total ? "\n" : "");
+  });
+
+  Table t;
+  t.columns = {"point"};
+  for (auto& c : columns) t.columns.push_back(c);
+  int rc = 0;
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    const auto& o = outcomes[i];
+    if (!o.ok) {
+      std::cerr << fmt::format("point {}: {}\n", index[i], o.error);
+      rc = std::max(rc, o.exit_code);
+      continue;
+    }
+    if (t.columns.size() == columns.size() + 1)
+      for (auto& [k, v] : o.result.metrics) t.columns.push_back(k);
+    std::vector<std::string> row{std::to_string(index[i])};
+    for (auto& c : columns) row.push_back(points[i].params.text(c));
+    for (auto& [k, v] : o.result.metrics) row.push_back(fmt_number(v));
+    t.rows.push_back(std::move(row));
+  }
+  std::string text = render(t, a.format);
+  if (a.format == "table" && outcomes.size() == 1 && outcomes[0].ok) text += "\n" + outcomes[0].result.report;
+  if (!a.out.empty()) {
+    std::ofstream f(a.out);
+    if (!(f << text)) throw InputError(fmt::format("--out {}: cannot write", a.out));
+  } else {
+    std::cout << text;
+  }
+  return rc;
+}
+
+int cmd_reproduce(const std::string& name, const std::string& format, unsigned jobs, uint64_t seed) {
+  std::vector<const ReferenceSet*> sets;
+  for (auto& s : reference_sets())
+    if (name == "all" || s.name == name) sets.push_back(&s);
+  if (sets.empty()) {
+    std::string names;
+    for (auto& s : reference_sets()) names += s.name + "|";
+    throw InputError(fmt::format("reproduce: unknown table '{}' (valid: {}all)", name, names));
+  }
+  int rc = 0;
+  for (const ReferenceSet* s : sets) {
+    const auto rows = reproduce(*s, jobs, seed);
+    Table t;
+    t.columns = {"table", "label"};
+    for (auto& [k, v] : rows.front().ref.knobs) t.columns.push_back(k);
+    for (const char* c : {"simulated", "measured", "error_pct", "kind"}) t.columns.push_back(c);
+    double cal_max = 0, cal_sum = 0;
+    int cal_n = 0;
+    for (const auto& r : rows) {
+      std::vector<std::string> row{r.ref.table, r.ref.label};
+      for (auto& [k, v] : r.ref.knobs) row.push_back(v);
+      if (!r.error.empty()) {
+        std::cerr << r.ref.label << ": " << r.error << "\n";
+        rc = 1;
+      }
+      row.push_back(fmt::format("{:.2f}", r.simulated));
+      if (r.ref.measured) {
+        const double err = 100.0 * (r.simulated - *r.ref.measured) / *r.ref.measured;
+        row.push_back(fmt::format("{:.2f}", *r.ref.measured));
+        row.push_back(fmt::format("{:+.1f}", err));
+        if (r.ref.kind == "calibration") {
+          cal_max = std::max(cal_max, std::fabs(err));
+          cal_sum += std::fabs(err);
+          ++cal_n;
+        }
+      } else {
+        row.push_back("-");
+        row.push_back("-");
+      }
+      row.push_back(r.ref.kind);
+      t.rows.push_back(std::move(row));
+    }
+    std::cout << render(t, format);
+    if (format == "table")
+      std::cout << fmt::format("\n{}: {} calibration rows, mean |error| {:.1f} %, max |error| {:.1f} %\n\n", s->name,
+                               cal_n, cal_n ? cal_sum / cal_n : 0.0, cal_max);
+  }
+  return rc;
+}
+
+int cmd_list() {
+  std::cout << "platforms:\n";
+  for (auto& p : platforms()) {
+    std::cout << fmt::format("  {:<16} {}\n  {:<16} workloads: ", p.name, p.description, "");
+    for (auto& w : p.workloads) std::cout << w << " ";
+    std::cout << "\n";
+  }
+  std::cout << "reference tables (wirespeed reproduce NAME):\n";
+  for (auto& s : reference_sets()) std::cout << fmt::format("  {:<16} {} ({})\n", s.name, s.file, s.platform);
+  std::cout << "scenarios:\n";
+  for (auto& p : platforms())
+    for (auto& w : p.workloads) {
+      const std::string dir = data_path("workloads/" + w + "/scenarios");
+      std::cout << fmt::format("  {}/*.yaml\n", dir);
+    }
+  return 0;
+}
+
+int cmd_params(const std::string& name, const std::string& format) {
+  const Platform* p = find_platform(name);
+  if (!p) {
+    std::string names;
+    for (auto& q : platforms()) names += (names.empty() ? "" : ", ") + q.name;
+    throw InputError(fmt::format("params: unknown platform '{}' (valid: {})", name, names));
+  }
+  ParamTable t;
+  p->declare(t);
+  Table out;
+  out.columns = {"key", "default", "unit", "range", "meaning", "source"};
+  for (auto& [k, s] : t.specs()) out.rows.push_back({k, s.def, s.unit, ParamTable::range_text(s), s.meaning, s.source});
+  if (format == "table") {
+    for (auto& r : out.rows)
+      std::cout << fmt::format("{} = {} [{}]  ({})\n    {}\n    source: {}\n", r[0], r[1], r[2], r[3], r[4], r[5]);
+  } else {
+    std::cout << render(out, format);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int cli_main(int argc, char** argv) {
+  CLI::App app{"wirespeed: cycle-approximate SoC simulator of embedded network and PCIe data paths"};
+  app.require_subcommand(1);
+  RunArgs ra;
+  const std::vector<std::string> formats{"table", "csv", "json"};
+
+  auto* run = app.add_subcommand("run", "run a scenario (with --set/--sweep what-ifs)");
+  run->add_option("SCENARIO", ra.scenario, "scenario YAML file")->required();
+  run->add_option("--set", ra.sets, "override a parameter: KEY=VALUE (repeatable)");
+  run->add_option("--sweep", ra.sweeps, "sweep a parameter: KEY=V1,V2,... (repeatable; cartesian product)");
+  run->add_option("--format", ra.format, "output format")->check(CLI::IsMember(formats));
+  run->add_option("--out", ra.out, "write results to FILE instead of stdout");
+  run->add_option("--trace", ra.trace, "write Chrome/Perfetto trace-event JSON to FILE");
+  run->add_option("--pcap", ra.pcap, "write one pcap per Ethernet port into DIR");
+  run->add_option("--seed", ra.seed, "random seed (default: the scenario's, else 1)");
+  run->add_option("-j,--jobs", ra.jobs, "points run in parallel processes")->check(CLI::Range(1u, 256u));
+  run->add_option("--shard", ra.shard, "run only points i with i mod N == I (I/N), for cluster job arrays");
+
+  auto* val = app.add_subcommand("validate", "check a scenario file without running it");
+  std::string val_file;
+  val->add_option("SCENARIO", val_file, "scenario YAML file")->required();
+
+  auto* rep = app.add_subcommand("reproduce", "reference tables: simulated vs measured vs error");
+  std::string rep_name = "all", rep_format = "table";
+  unsigned rep_jobs = 1;
+  uint64_t rep_seed = 1;
+  rep->add_option("NAME", rep_name, "reference table name, or all");
+  rep->add_option("--format", rep_format, "output format")->check(CLI::IsMember(formats));
+  rep->add_option("-j,--jobs", rep_jobs, "rows run in parallel processes")->check(CLI::Range(1u, 256u));
+  rep->add_option("--seed", rep_seed, "random seed");
+
+  app.add_subcommand("list", "platforms, workloads, reference tables and scenarios");
+  auto* par = app.add_subcommand("params", "parameters of a platform with units, defaults and sources");
+  std::string par_name, par_format = "table";
+  par->add_option("PLATFORM", par_name, "platform name")->required();
+  par->add_option("--format", par_format, "output format")->check(CLI::IsMember(formats));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  try {
+    ra.seed_given = run->count("--seed") > 0;
+    if (*run) return cmd_run(ra, false);
+    if (*val) {
+      ra.scenario = val_file;
+      return cmd_run(ra, true);
+    }
+    if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed);
+    if (*par) return cmd_params(par_name, par_format);
+    return cmd_list();
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "model failure: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace ws

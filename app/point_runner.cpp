@@ -1,0 +1,125 @@
+#include "app/point_runner.hpp"
+
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cerrno>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace ws {
+namespace {
+
+using nlohmann::json;
+
+json to_json(const PointOutcome& o) {
+  json m = json::array();
+  for (auto& [k, v] : o.result.metrics) m.push_back({k, v});
+  return {{"ok", o.ok}, {"exit", o.exit_code}, {"error", o.error}, {"metrics", m},
+          {"report", o.result.report}, {"integrity_errors", o.result.integrity_errors}};
+}
+
+PointOutcome from_json(const std::string& text) {
+  PointOutcome o;
+  const json j = json::parse(text);
+  o.ok = j.at("ok");
+  o.exit_code = j.at("exit");
+  o.error = j.at("error");
+  for (auto& m : j.at("metrics")) o.result.metrics.emplace_back(m.at(0), m.at(1));
+  o.result.report = j.at("report");
+  o.result.integrity_errors = j.at("integrity_errors");
+  return o;
+}
+
+// In the child: run, write the outcome as JSON to fd, leave without running
+// SystemC's static destructors.
+[[noreturn]] void child(const Point& p, int fd) {
+  PointOutcome o;
+  try {
+    o.result = p.platform->run(p.params, p.options);
+    o.ok = o.result.integrity_errors == 0;
+    if (!o.ok) {
+      o.exit_code = 1;
+      o.error = std::to_string(o.result.integrity_errors) + " bytes arrived wrong or not at all";
+    }
+  } catch (const InputError& e) {
+    o.exit_code = 2;
+    o.error = e.what();
+  } catch (const std::exception& e) {
+    o.exit_code = 1;
+    o.error = std::string("model failure: ") + e.what();
+  }
+  const std::string s = to_json(o).dump();
+  size_t off = 0;
+  while (off < s.size()) {
+    const ssize_t n = write(fd, s.data() + off, s.size() - off);
+    if (n <= 0) break;
+    off += size_t(n);
+  }
+  close(fd);
+  std::fflush(nullptr);
+  _exit(0);
+}
+
+struct Running {
+  size_t index;
+  pid_t pid;
+  int fd;
+  std::string out;
+};
+
+}  // namespace
+
+std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned jobs,
+                                     const std::function<void(size_t, size_t)>& progress) {
+  std::vector<PointOutcome> out(points.size());
+  std::vector<Running> running;
+  size_t next = 0, done = 0;
+  jobs = std::max(1u, jobs);
+  while (done < points.size()) {
+    while (running.size() < jobs && next < points.size()) {
+      int fds[2];
+      if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+      std::fflush(nullptr);
+      const pid_t pid = fork();
+      if (pid < 0) throw std::runtime_error("fork failed");
+      if (pid == 0) {
+        close(fds[0]);
+        child(points[next], fds[1]);
+      }
+      close(fds[1]);
+      running.push_back(Running{next++, pid, fds[0], {}});
+    }
+    std::vector<pollfd> pfd;
+    for (auto& r : running) pfd.push_back({r.fd, POLLIN, 0});
+    if (poll(pfd.data(), pfd.size(), -1) < 0 && errno != EINTR) throw std::runtime_error("poll failed");
+    for (size_t i = running.size(); i-- > 0;) {
+      if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      char buf[65536];
+      const ssize_t n = read(running[i].fd, buf, sizeof buf);
+      if (n > 0) {
+        running[i].out.append(buf, size_t(n));
+        continue;
+      }
+      close(running[i].fd);
+      int status = 0;
+      waitpid(running[i].pid, &status, 0);
+      PointOutcome& o = out[running[i].index];
+      if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !running[i].out.empty()) {
+        o = from_json(running[i].out);
+      } else {
+        o.exit_code = 1;
+        o.error = WIFSIGNALED(status) ? "model crashed with signal " + std::to_string(WTERMSIG(status))
+                                      : "model process failed";
+      }
+      running.erase(running.begin() + long(i));
+      ++done;
+      if (progress) progress(done, points.size());
+    }
+  }
+  return out;
+}
+
+}  // namespace ws

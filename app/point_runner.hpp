@@ -1,0 +1,30 @@
+#pragma once
+// Runs simulation points, each in a forked child process: the SystemC kernel
+// elaborates once per process, and separate processes let a sweep use -j cores.
+#include <functional>
+#include <string>
+#include <vector>
+#include "models/sim/param.hpp"
+#include "platforms/platform.hpp"
+
+namespace ws {
+
+struct Point {
+  const Platform* platform = nullptr;
+  ParamTable params;
+  RunOptions options;
+};
+
+struct PointOutcome {
+  bool ok = false;
+  int exit_code = 0;       // 1: model failure, 2: bad input found while building the model
+  std::string error;       // what went wrong, when !ok
+  RunResult result;
+};
+
+// Runs every point with at most `jobs` children at once; results in point order.
+// `progress(done, total)` is called as points finish.
+std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned jobs,
+                                     const std::function<void(size_t, size_t)>& progress = {});
+
+}  // namespace ws

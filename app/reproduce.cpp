@@ -1,0 +1,92 @@
+#include "app/reproduce.hpp"
+
+#include <fmt/format.h>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include "app/point_runner.hpp"
+#include "models/sim/param.hpp"
+#include "platforms/platform.hpp"
+
+namespace ws {
+
+const std::vector<ReferenceSet>& reference_sets() {
+  static const std::vector<ReferenceSet> sets = {
+      {"pcie", "msc815x_pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
+  };
+  return sets;
+}
+
+std::string data_path(const std::string& relative) {
+  const char* home = std::getenv("WIRESPEED_HOME");
+  return std::string(home && *home ? home : WS_SOURCE_DIR) + "/" + relative;
+}
+
+static std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> out;
+  std::stringstream ss(line);
+  std::string f;
+  while (std::getline(ss, f, ',')) out.push_back(f);
+  if (!line.empty() && line.back() == ',') out.emplace_back();
+  return out;
+}
+
+std::vector<ReferenceRow> load_reference(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(fmt::format("{}: cannot read reference table", path));
+  std::vector<std::string> header;
+  std::vector<ReferenceRow> rows;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.empty() || line[0] == '#') continue;
+    auto f = split_csv(line);
+    if (header.empty()) {
+      header = f;
+      continue;
+    }
+    if (f.size() != header.size())
+      throw InputError(fmt::format("{}:{}: {} fields, the header has {}", path, n, f.size(), header.size()));
+    ReferenceRow r;
+    for (size_t i = 0; i < f.size(); ++i) {
+      const auto& h = header[i];
+      if (h == "table") r.table = f[i];
+      else if (h == "label") r.label = f[i];
+      else if (h == "kind") r.kind = f[i];
+      else if (h == "measured_gbps") {
+        if (!f[i].empty()) r.measured = std::stod(f[i]);
+      } else r.knobs.emplace_back(h, f[i]);
+    }
+    if (r.kind != "calibration" && r.kind != "withheld")
+      throw InputError(fmt::format("{}:{}: key 'kind': '{}' is not calibration|withheld", path, n, r.kind));
+    if (r.kind == "calibration" && !r.measured)
+      throw InputError(fmt::format("{}:{}: calibration row without a measured figure", path, n));
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed) {
+  const std::string file = data_path(set.file);
+  const auto rows = load_reference(file);
+  const Platform* platform = find_platform(set.platform);
+  std::vector<Point> points;
+  for (const auto& r : rows) {
+    Point p;
+    p.platform = platform;
+    platform->declare(p.params);
+    for (auto& [k, v] : r.knobs) p.params.set(k, v, file + " (" + r.label + ")");
+    p.options.seed = seed;
+    points.push_back(std::move(p));
+  }
+  const auto outcomes = run_points(points, jobs);
+  std::vector<ReproducedRow> out;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    ReproducedRow r{rows[i], 0, outcomes[i].error};
+    for (auto& [k, v] : outcomes[i].result.metrics)
+      if (k == set.metric) r.simulated = v;
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace ws

@@ -1,0 +1,39 @@
+#pragma once
+// Reference tables: measured figures shipped as data with their source, replayed
+// through the simulator row by row (simulated vs measured vs error).
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ws {
+
+struct ReferenceRow {
+  std::string table, label;
+  std::vector<std::pair<std::string, std::string>> knobs;  // parameter key -> value
+  std::optional<double> measured;                          // empty for withheld rows
+  std::string kind;                                        // calibration | withheld
+};
+
+struct ReferenceSet {
+  std::string name;      // what `reproduce NAME` takes
+  std::string platform;
+  std::string file;      // relative to the data root
+  std::string metric;    // the metric compared with `measured`
+};
+
+const std::vector<ReferenceSet>& reference_sets();
+// Root of the project's data files: $WIRESPEED_HOME, else the source tree it was built from.
+std::string data_path(const std::string& relative);
+// Throws InputError naming file and line on a malformed table.
+std::vector<ReferenceRow> load_reference(const std::string& path);
+
+struct ReproducedRow {
+  ReferenceRow ref;
+  double simulated = 0;
+  std::string error;  // non-empty when the point failed
+};
+
+std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed);
+
+}  // namespace ws

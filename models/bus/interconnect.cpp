@@ -1,0 +1,79 @@
+#include "models/bus/interconnect.hpp"
+
+#include <iterator>
+#include <stdexcept>
+#include <fmt/format.h>
+
+namespace ws {
+
+Interconnect::Interconnect(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats)
+    : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg),
+      bus_(stats.resource(fmt::format("{}.bus", this->name()))) {
+  if (cfg_.bytes_per_ns <= 0) throw std::invalid_argument(fmt::format("{}: bytes_per_ns must be > 0", this->name()));
+  in.register_b_transport(this, &Interconnect::b_transport);
+  in.register_transport_dbg(this, &Interconnect::transport_dbg);
+}
+
+void Interconnect::map(unsigned out_index, uint64_t base, uint64_t size) {
+  if (size == 0 || base + size - 1 < base)
+    throw std::invalid_argument(fmt::format("{}: bad window {:#x}+{:#x}", name(), base, size));
+  auto next = windows_.lower_bound(base);
+  const bool hits_next = next != windows_.end() && next->first <= base + size - 1;
+  const bool hits_prev = next != windows_.begin() && std::prev(next)->first + (std::prev(next)->second.size - 1) >= base;
+  if (hits_next || hits_prev)
+    throw std::invalid_argument(fmt::format("{}: window {:#x}+{:#x} overlaps another", name(), base, size));
+  windows_.emplace(base, Window{size, out_index});
+}
+
+const Interconnect::Window* Interconnect::decode(uint64_t addr, uint64_t len, uint64_t& base) const {
+  auto it = windows_.upper_bound(addr);
+  if (it == windows_.begin()) return nullptr;
+  --it;
+  const uint64_t off = addr - it->first;
+  // A transaction straddling two windows is an error rather than silently split.
+  if (off >= it->second.size || len > it->second.size - off) return nullptr;
+  base = it->first;
+  return &it->second;
+}
+
+void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
+  const uint64_t addr = t.get_address();
+  uint64_t base = 0;
+  const Window* w = decode(addr, t.get_data_length(), base);
+  if (!w) {
+    t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return;
+  }
+  const uint64_t len = t.get_data_length();
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time xfer(static_cast<double>(len) / cfg_.bytes_per_ns, sc_core::SC_NS);
+  const sc_core::sc_time start = bus_.serve(now + delay, xfer, len);
+  delay = start + xfer + sc_core::sc_time(cfg_.hop_ns, sc_core::SC_NS) - now;
+  t.set_address(addr - base);
+  out[w->out]->b_transport(t, delay);
+  t.set_address(addr);  // initiators may reuse the payload and expect their address back
+}
+
+unsigned Interconnect::transport_dbg(int, tlm::tlm_generic_payload& t) {
+  const uint64_t addr = t.get_address();
+  uint64_t base = 0;
+  const Window* w = decode(addr, t.get_data_length(), base);
+  if (!w) {
+    t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return 0;
+  }
+  t.set_address(addr - base);
+  const unsigned n = out[w->out]->transport_dbg(t);
+  t.set_address(addr);
+  return n;
+}
+
+void Interconnect::end_of_elaboration() {
+  // Catch a map() naming an unbound output now rather than at the first access.
+  for (auto& [base, w] : windows_)
+    if (w.out >= out.size())
+      SC_REPORT_ERROR(name(), fmt::format("window {:#x} maps to out[{}] but only {} bound", base, w.out,
+                                          out.size()).c_str());
+}
+
+}  // namespace ws

@@ -1,0 +1,51 @@
+#pragma once
+// Interconnect: a TLM-2.0 address router between any number of initiators and
+// targets, with one shared data path whose occupancy models bus contention.
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <cstdint>
+#include <map>
+#include "models/sim/busy_server.hpp"
+#include "models/sim/stats.hpp"
+
+namespace ws {
+
+class Interconnect : public sc_core::sc_module {
+ public:
+  struct Config {
+    double bytes_per_ns;  // data path width
+    double hop_ns;        // fixed traversal latency added after the transfer
+  };
+
+  Interconnect(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);
+
+  tlm_utils::multi_passthrough_target_socket<Interconnect> in;
+  tlm_utils::multi_passthrough_initiator_socket<Interconnect> out;
+
+  // Routes [base, base+size) to out[out_index] with base removed; throws
+  // std::invalid_argument on an empty or overlapping window.
+  void map(unsigned out_index, uint64_t base, uint64_t size);
+
+ private:
+  struct Window {
+    uint64_t size;
+    unsigned out;
+  };
+  // The window holding [addr, addr+len), or nullptr with base untouched.
+  const Window* decode(uint64_t addr, uint64_t len, uint64_t& base) const;
+
+  void b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_time& delay);
+  unsigned transport_dbg(int id, tlm::tlm_generic_payload& t);
+  void end_of_elaboration() override;
+
+  Config cfg_;
+  std::map<uint64_t, Window> windows_;  // keyed by base
+  // Arbitration is first-come-first-served by arrival time: every request, from
+  // whichever initiator, occupies the one data path from the later of its arrival
+  // and the moment the previous request left it. No priorities, no preemption.
+  BusyServer bus_;
+};
+
+}  // namespace ws

@@ -1,0 +1,167 @@
+#include "models/pcie/data_link_layer.hpp"
+
+#include <zlib.h>
+
+namespace ws::pcie {
+namespace {
+constexpr uint16_t kSeqMod = 4096;
+// Sequence a is at or before b in the 12-bit window (§3.5.2.2: half the space).
+bool seq_not_after(uint16_t a, uint16_t b) { return ((b - a) & (kSeqMod - 1)) < kSeqMod / 2; }
+// Bytes a held TLP occupies in the replay buffer: sequence number, TLP, LCRC.
+size_t held_bytes(const Tlp& t) { return t.wire_symbols() - 2; }
+}  // namespace
+
+uint32_t lcrc_of(uint16_t seq, const Tlp& t) {
+  const uint8_t s[2] = {uint8_t((seq >> 8) & 0xF), uint8_t(seq)};
+  uLong c = ::crc32(0, s, 2);
+  return static_cast<uint32_t>(::crc32(c, t.bytes().data(), static_cast<uInt>(t.bytes().size())));
+}
+
+DataLinkLayer::DataLinkLayer(Scheduler& sched, const DllConfig& cfg, Rng& rng, StatsRegistry& stats,
+                             const std::string& name)
+    : sched_(sched), cfg_(cfg), rng_(rng), stats_(stats.resource(name + ".replay_buffer")) {}
+
+WirePacket DataLinkLayer::wrap(const Dllp& d) const {
+  WirePacket p;
+  p.dllp = d.encode();
+  return p;
+}
+
+WirePacket DataLinkLayer::take_dllp() {
+  const uint16_t last_good = uint16_t((expected_seq_ + kSeqMod - 1) % kSeqMod);
+  if (nak_pending_) {
+    nak_pending_ = false;
+    ++naks_sent_;
+    return wrap(Dllp{Dllp::Type::Nak, last_good});
+  }
+  if (ack_pending_) {
+    ack_pending_ = false;
+    unacked_ = 0;
+    return wrap(Dllp{Dllp::Type::Ack, last_good});
+  }
+  for (unsigned c = 0; c < 3; ++c) {
+    if (fc_pending_ & (1u << c)) {
+      fc_pending_ &= ~(1u << c);
+      return wrap(make_update_fc(FcClass(c)));
+    }
+  }
+  return {};
+}
+
+void DataLinkLayer::queue_update_fc(FcClass c) {
+  fc_pending_ |= 1u << unsigned(c);
+  kick();
+}
+
+bool DataLinkLayer::room_for(const Tlp& t) const {
+  return replay_.empty() || replay_bytes_ + held_bytes(t) <= cfg_.replay_buffer_bytes;
+}
+
+WirePacket DataLinkLayer::send(std::shared_ptr<const Tlp> t, std::function<void()> on_acked) {
+  WirePacket p;
+  p.seq = next_seq_;
+  next_seq_ = uint16_t((next_seq_ + 1) % kSeqMod);
+  p.lcrc = lcrc_of(p.seq, *t);
+  p.tlp = t;
+  replay_bytes_ += held_bytes(*t);
+  stats_->note_queue(replay_bytes_);
+  replay_.push_back(Held{std::move(t), p.seq, p.lcrc, std::move(on_acked)});
+  if (corrupt_next_ > 0) {
+    --corrupt_next_;
+    p.lcrc ^= 1;
+  } else if (rng_.chance(cfg_.lcrc_error_rate)) {
+    p.lcrc ^= 1;
+  }
+  return p;
+}
+
+WirePacket DataLinkLayer::take_replay() {
+  const Held& h = replay_[replay_next_++];
+  if (replay_next_ == replay_.size()) replay_active_ = false;
+  WirePacket p;
+  p.tlp = h.tlp;
+  p.seq = h.seq;
+  p.lcrc = rng_.chance(cfg_.lcrc_error_rate) ? h.lcrc ^ 1 : h.lcrc;
+  return p;
+}
+
+void DataLinkLayer::purge_through(uint16_t seq) {
+  size_t popped = 0;
+  while (!replay_.empty() && seq_not_after(replay_.front().seq, seq)) {
+    Held h = std::move(replay_.front());
+    replay_.pop_front();
+    replay_bytes_ -= held_bytes(*h.tlp);
+    ++popped;
+    if (h.on_acked) h.on_acked();
+  }
+  replay_next_ = replay_next_ > popped ? replay_next_ - popped : 0;
+  if (popped) kick();
+}
+
+void DataLinkLayer::schedule_ack() {
+  if (ack_timer_) return;
+  ack_timer_ = true;
+  sched_.after(sc_core::sc_time(cfg_.ack_timeout_ns, sc_core::SC_NS), [this] {
+    ack_timer_ = false;
+    if (unacked_ > 0 && !ack_pending_) {
+      ack_pending_ = true;
+      kick();
+    }
+  });
+}
+
+void DataLinkLayer::request_nak() {
+  if (nak_scheduled_) return;  // one Nak per lost sequence (§3.5.3.1 NAK_SCHEDULED)
+  nak_scheduled_ = true;
+  nak_pending_ = true;
+  stats_->drop("lcrc_or_sequence");
+  kick();
+}
+
+std::shared_ptr<const Tlp> DataLinkLayer::receive_tlp(const WirePacket& p) {
+  if (lcrc_of(p.seq, *p.tlp) != p.lcrc) {
+    request_nak();
+    return nullptr;
+  }
+  if (p.seq != expected_seq_) {
+    if (seq_not_after(p.seq, uint16_t((expected_seq_ + kSeqMod - 1) % kSeqMod))) {
+      ack_pending_ = true;  // duplicate of one already received: Ack it again
+      kick();
+    } else {
+      request_nak();
+    }
+    return nullptr;
+  }
+  expected_seq_ = uint16_t((expected_seq_ + 1) % kSeqMod);
+  nak_scheduled_ = false;
+  if (++unacked_ >= cfg_.ack_every) {
+    ack_pending_ = true;
+    kick();
+  } else {
+    schedule_ack();
+  }
+  return p.tlp;
+}
+
+void DataLinkLayer::receive_dllp(const WirePacket& p) {
+  const Dllp d = Dllp::decode(p.dllp);
+  switch (d.type) {
+    case Dllp::Type::Ack:
+      purge_through(d.seq);
+      break;
+    case Dllp::Type::Nak:
+      purge_through(d.seq);
+      if (!replay_.empty()) {
+        replay_active_ = true;
+        replay_next_ = 0;
+        ++replays_;
+        kick();
+      }
+      break;
+    case Dllp::Type::UpdateFc:
+      if (on_update_fc) on_update_fc(d);
+      break;
+  }
+}
+
+}  // namespace ws::pcie

@@ -1,0 +1,56 @@
+#pragma once
+// Credit-based flow control (PCIe Base Spec 1.1 §2.6.1). The receiver advertises
+// header and data credits per class (P, NP, Cpl); 0 advertised means infinite. The
+// transmitter sends a TLP only if its credits fit under the last limit received,
+// with the spec's modulo arithmetic (8-bit header, 12-bit data counters).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include "models/pcie/tlp.hpp"
+
+namespace ws::pcie {
+
+struct FcAdvert {
+  uint32_t hdr = 0;   // header credits (0 = infinite)
+  uint32_t data = 0;  // data credits of 16 B (0 = infinite)
+};
+
+// Transmitter side: CREDITS_CONSUMED against CREDIT_LIMIT.
+class FcGate {
+ public:
+  void init(FcClass c, FcAdvert a);
+  bool can_send(FcClass c, uint32_t data_credits) const;
+  void consume(FcClass c, uint32_t data_credits);
+  void update(FcClass c, uint8_t hdr_limit, uint16_t data_limit);
+
+ private:
+  struct Side {
+    bool inf_hdr = true, inf_data = true;
+    uint32_t hdr_consumed = 0, hdr_limit = 0, data_consumed = 0, data_limit = 0;
+  };
+  std::array<Side, 3> s_{};
+};
+
+// Receiver side: CREDITS_ALLOCATED grows as received TLPs are consumed; the link
+// partner learns the new limits from UpdateFC DLLPs.
+class FcReceiver {
+ public:
+  void init(FcClass c, FcAdvert a);
+  // Returns true when enough headers were freed since the last UpdateFC for the
+  // coalescing policy to send one now.
+  bool release(FcClass c, uint32_t data_credits, uint32_t update_every);
+  bool infinite(FcClass c) const { return s_[size_t(c)].inf; }
+  uint8_t hdr_limit(FcClass c) const { return uint8_t(s_[size_t(c)].hdr_alloc); }
+  uint16_t data_limit(FcClass c) const { return uint16_t(s_[size_t(c)].data_alloc & 0xFFF); }
+  void sent_update(FcClass c) { s_[size_t(c)].since_update = 0; }
+  uint32_t pending(FcClass c) const { return s_[size_t(c)].since_update; }
+
+ private:
+  struct Side {
+    bool inf = true;
+    uint32_t hdr_alloc = 0, data_alloc = 0, since_update = 0;
+  };
+  std::array<Side, 3> s_{};
+};
+
+}  // namespace ws::pcie

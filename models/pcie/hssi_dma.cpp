@@ -1,0 +1,100 @@
+#include "models/pcie/hssi_dma.hpp"
+
+#include <memory>
+#include "models/mem/tlm_access.hpp"
+#include "models/pcie/tlp_split.hpp"
+
+namespace ws::pcie {
+
+using sc_core::sc_time;
+using sc_core::sc_time_stamp;
+
+HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& sched, StatsRegistry& stats,
+                 PcieController& pcie)
+    : sc_module(name),
+      mem("mem"),
+      cfg_(cfg),
+      clk_(std::string(sc_module::name()) + ".clk", cfg.clock_hz),
+      sched_(sched),
+      pcie_(pcie),
+      descriptors_(stats.resource(std::string(sc_module::name()) + ".descriptors")),
+      datapath_(stats.resource(std::string(sc_module::name()) + ".datapath")),
+      chan_(cfg.channels) {}
+
+void HssiDma::submit(unsigned channel, DmaJob job) {
+  chan_.at(channel).chain.push_back(std::move(job));
+  start_next(channel);
+}
+
+void HssiDma::start_next(unsigned ch) {
+  Channel& c = chan_[ch];
+  if (c.busy || c.chain.empty()) return;
+  c.busy = true;
+  DmaJob job = std::move(c.chain.front());
+  c.chain.pop_front();
+  const sc_time cost = clk_.cycles(cfg_.desc_cycles);
+  const sc_time start = descriptors_.serve(sc_time_stamp(), cost);
+  sched_.at(start + cost, [this, ch, job = std::move(job)]() mutable {
+    if (job.write)
+      step_write(ch, std::make_shared<WriteRun>(WriteRun{std::move(job)}));
+    else
+      start_read(ch, std::move(job));
+  });
+}
+
+// Moves the job piece by piece (one piece per TLP), as far as the controller's
+// posted buffer has room; resumes when room frees.
+void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
+  const DmaJob& job = run->job;
+  const uint64_t dst = job.remote + run->cursor;
+  const auto pieces = split_aligned(dst, job.len - run->cursor, pcie_.mps());
+  const sc_time now = sc_time_stamp();
+  sc_time last_ready = now;
+  for (const Piece& p : pieces) {
+    if (!pcie_.can_post(in_pipe_ + p.len)) {
+      pcie_.when_posted_room([this, ch, run] { step_write(ch, run); });
+      return;
+    }
+    auto buf = std::make_shared<std::vector<uint8_t>>(p.len);
+    const sc_time move = move_time(p.len);
+    const sc_time start = datapath_.serve(now, move, p.len);
+    const uint64_t src = job.local + (p.addr - job.remote);
+    const sc_time mem_ready = tlm_access(mem, tlm::TLM_READ_COMMAND, src, buf->data(), p.len, start - now);
+    const sc_time ready = now + std::max(mem_ready, start - now + move);
+    in_pipe_ += p.len;
+    run->cursor += p.len;
+    const bool last = run->cursor == job.len;
+    std::function<void()> on_acked;
+    if (last && cfg_.done_on_ack) on_acked = job.done;
+    sched_.at(ready, [this, p, buf, on_acked = std::move(on_acked)]() mutable {
+      in_pipe_ -= p.len;
+      pcie_.post_write(p.addr, buf->data(), p.len, std::move(on_acked));
+    });
+    last_ready = ready;
+  }
+  if (!cfg_.done_on_ack) sched_.at(last_ready, job.done);
+  // The channel takes its next descriptor once this one's data has left the data path.
+  sched_.at(last_ready, [this, ch] {
+    chan_[ch].busy = false;
+    start_next(ch);
+  });
+}
+
+void HssiDma::start_read(unsigned ch, DmaJob job) {
+  auto sink = std::make_shared<ReadSink>();
+  auto left = std::make_shared<uint32_t>(job.len);
+  sink->data = [this, local = job.local, left, done = job.done](uint64_t offset, const uint8_t* data, uint32_t n) {
+    const sc_time now = sc_time_stamp();
+    const sc_time move = move_time(n);
+    const sc_time start = datapath_.serve(now, move, n);
+    const sc_time written =
+        tlm_access(mem, tlm::TLM_WRITE_COMMAND, local + offset, const_cast<uint8_t*>(data), n, start - now);
+    *left -= n;
+    if (*left == 0) sched_.at(now + std::max(written, start - now + move), done);
+  };
+  pcie_.read(job.remote, job.len, sink);
+  chan_[ch].busy = false;
+  start_next(ch);
+}
+
+}  // namespace ws::pcie

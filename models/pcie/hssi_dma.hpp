@@ -1,0 +1,73 @@
+#pragma once
+// The MSC8156 HSSI DMA controller as the PCIe path uses it: channels each working
+// through a queue of buffer descriptors (a chain), one descriptor engine shared by
+// all channels (a fixed fetch/decode cost per descriptor) and one data path of
+// fixed width that moves every byte between local memory and the PCIe controller.
+// A write job reads local memory and posts MWr TLPs through the outbound window; a
+// read job issues MRds and writes the completions to local memory.
+#include <systemc>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <deque>
+#include <functional>
+#include <vector>
+#include "models/pcie/pcie_controller.hpp"
+#include "models/sim/busy_server.hpp"
+#include "models/sim/clock_domain.hpp"
+#include "models/sim/scheduler.hpp"
+#include "models/sim/stats.hpp"
+
+namespace ws::pcie {
+
+struct DmaConfig {
+  double clock_hz = 500e6;       // DMA engine clock
+  double desc_cycles = 50;       // descriptor fetch and set-up, engine cycles
+  double bytes_per_cycle = 8;    // data path width
+  unsigned channels = 1;
+  bool done_on_ack = false;      // a write is done when Acked, not when handed to the controller
+};
+
+struct DmaJob {
+  bool write = true;             // true: local -> peer (MWr); false: peer -> local (MRd)
+  uint64_t local = 0;            // local memory address
+  uint64_t remote = 0;           // address in the controller's outbound window
+  uint32_t len = 0;
+  std::function<void()> done;
+};
+
+class HssiDma : public sc_core::sc_module {
+ public:
+  HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& sched, StatsRegistry& stats,
+          PcieController& pcie);
+
+  tlm_utils::simple_initiator_socket<HssiDma> mem;
+
+  // Appends a descriptor to a channel's chain.
+  void submit(unsigned channel, DmaJob job);
+  unsigned channels() const { return static_cast<unsigned>(chan_.size()); }
+  const ClockDomain& clock() const { return clk_; }
+
+ private:
+  struct Channel {
+    std::deque<DmaJob> chain;
+    bool busy = false;
+  };
+  struct WriteRun {
+    DmaJob job;
+    uint32_t cursor = 0;
+  };
+  void start_next(unsigned ch);
+  void step_write(unsigned ch, std::shared_ptr<WriteRun> run);
+  void start_read(unsigned ch, DmaJob job);
+  sc_core::sc_time move_time(uint32_t n) const { return clk_.cycles(n / cfg_.bytes_per_cycle); }
+
+  DmaConfig cfg_;
+  ClockDomain clk_;
+  Scheduler& sched_;
+  PcieController& pcie_;
+  BusyServer descriptors_;
+  BusyServer datapath_;
+  std::vector<Channel> chan_;
+  uint32_t in_pipe_ = 0;  // bytes read from memory but not yet posted
+};
+
+}  // namespace ws::pcie

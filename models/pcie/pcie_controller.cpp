@@ -1,0 +1,200 @@
+#include "models/pcie/pcie_controller.hpp"
+
+#include <fmt/format.h>
+#include <stdexcept>
+#include "models/mem/tlm_access.hpp"
+#include "models/pcie/tlp_split.hpp"
+
+namespace ws::pcie {
+
+PcieController::PcieController(sc_core::sc_module_name name, const ControllerConfig& cfg, Scheduler& sched,
+                               StatsRegistry& stats, Rng& rng, TraceWriter& trace)
+    : sc_module(name),
+      mem("mem"),
+      cfg_(cfg),
+      sched_(sched),
+      trace_(trace),
+      name_(sc_module::name()),
+      mps_(cfg.mps_supported),
+      phy_(cfg.phy, stats.resource(name_ + ".link_tx")),
+      dll_(sched, cfg.dll, rng, stats, name_),
+      tl_(stats, name_, cfg.read_tags),
+      rx_stats_(stats.resource(name_ + ".rx_tlps")) {
+  for (unsigned c = 0; c < 3; ++c) rx_fc_.init(FcClass(c), cfg.advert[c]);
+  dll_.on_tx_ready = [this] { kick(); };
+  dll_.make_update_fc = [this](FcClass c) {
+    rx_fc_.sent_update(c);
+    Dllp d;
+    d.type = Dllp::Type::UpdateFc;
+    d.fc = c;
+    d.hdr_fc = rx_fc_.hdr_limit(c);
+    d.data_fc = rx_fc_.data_limit(c);
+    return d;
+  };
+  dll_.on_update_fc = [this](const Dllp& d) {
+    tl_.gate().update(d.fc, d.hdr_fc, d.data_fc);
+    kick();
+  };
+}
+
+void PcieController::connect(PcieController& a, PcieController& b) {
+  a.peer_ = &b;
+  b.peer_ = &a;
+  a.mps_ = b.mps_ = std::min(a.cfg_.mps_supported, b.cfg_.mps_supported);
+  for (unsigned c = 0; c < 3; ++c) {
+    a.tl_.gate().init(FcClass(c), b.cfg_.advert[c]);
+    b.tl_.gate().init(FcClass(c), a.cfg_.advert[c]);
+  }
+}
+
+uint64_t PcieController::outbound(uint64_t local_addr, uint64_t len) const {
+  auto a = outbound_.translate(local_addr, len);
+  if (!a) throw std::runtime_error(fmt::format("{}: no outbound window holds 0x{:x}+{}", name_, local_addr, len));
+  return *a;
+}
+
+uint64_t PcieController::inbound(uint64_t pcie_addr, uint64_t len) const {
+  auto a = inbound_.translate(pcie_addr, len);
+  if (!a) throw std::runtime_error(fmt::format("{}: no inbound window holds 0x{:x}+{}", name_, pcie_addr, len));
+  return *a;
+}
+
+bool PcieController::can_post(uint32_t n) const {
+  return posted_reserved_ + n <= cfg_.posted_buffer_bytes;
+}
+
+void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32_t n,
+                                std::function<void()> on_acked) {
+  const uint64_t base = outbound(local_addr, n);
+  const auto pieces = split_aligned(base, n, mps_);
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    const Piece& p = pieces[i];
+    posted_reserved_ += p.len;
+    tl_.enqueue(std::make_shared<const Tlp>(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
+                i + 1 == pieces.size() ? std::move(on_acked) : std::function<void()>{});
+  }
+  kick();
+}
+
+void PcieController::read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadSink> sink) {
+  const uint64_t base = outbound(local_addr, n);
+  for (const Piece& p : split_aligned(base, n, cfg_.mrrs)) tl_.add_read(p.addr, p.len, p.addr - base, sink);
+  for (auto& t : tl_.issue_reads(cfg_.id, cfg_.ecrc)) tl_.enqueue(std::move(t));
+  kick();
+}
+
+void PcieController::post_room_freed() {
+  if (room_waiters_.empty()) return;
+  auto waiters = std::move(room_waiters_);
+  room_waiters_.clear();
+  for (auto& w : waiters) w();
+}
+
+void PcieController::kick() {
+  if (!peer_ || !phy_.idle(sc_core::sc_time_stamp())) return;
+  WirePacket p;
+  uint64_t payload = 0;
+  bool room = false;
+  if (dll_.has_dllp()) {
+    p = dll_.take_dllp();
+    ++dllps_sent_;
+  } else if (dll_.replaying()) {
+    p = dll_.take_replay();
+    payload = p.tlp->payload_len();
+  } else {
+    TransactionLayer::Ready r;
+    if (!tl_.next(dll_, r)) return;
+    payload = r.tlp->payload_len();
+    if (r.tlp->kind() == TlpKind::MWr) {
+      posted_reserved_ -= payload;
+      room = true;
+    }
+    p = dll_.send(std::move(r.tlp), std::move(r.on_acked));
+    ++tlps_sent_;
+  }
+  transmit(p, payload);
+  if (room) post_room_freed();
+}
+
+void PcieController::transmit(const WirePacket& p, uint64_t payload) {
+  const auto start = sc_core::sc_time_stamp();
+  const auto end = phy_.send(p.symbols(), payload);
+  if (trace_.enabled()) trace_.complete(name_ + ".tx", p.tlp ? "TLP" : "DLLP", start, end - start);
+  sched_.at(end, [this] { kick(); });
+  sched_.at(end + phy_.latency(), [peer = peer_, p] { peer->receive(p); });
+}
+
+void PcieController::receive(const WirePacket& p) {
+  if (!p.tlp) {
+    dll_.receive_dllp(p);
+    return;
+  }
+  if (auto t = dll_.receive_tlp(p)) {
+    ++tlps_received_;
+    handle(*t);
+  }
+}
+
+void PcieController::handle(const Tlp& t) {
+  const TlpHeader h = t.parse();
+  const uint8_t* data = t.bytes().data() + (h.four_dw ? 16 : 12);
+  rx_stats_->add_busy(sc_core::SC_ZERO_TIME, h.kind == TlpKind::MRd ? 0 : h.bytes);
+  switch (h.kind) {
+    case TlpKind::MWr:
+      serve_write(h, data + (h.addr & 3));
+      break;
+    case TlpKind::MRd:
+      serve_read(h);
+      break;
+    case TlpKind::CplD:
+      if (!tl_.complete(h.tag, h.lower_addr, data + (h.lower_addr & 3), h.bytes))
+        throw std::runtime_error(fmt::format("{}: completion for tag {} matches no read", name_, h.tag));
+      release(FcClass::Cpl, t.data_credits());
+      for (auto& r : tl_.issue_reads(cfg_.id, cfg_.ecrc)) tl_.enqueue(std::move(r));
+      kick();
+      break;
+  }
+}
+
+void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
+  const uint32_t credits = dw_span(h.addr, h.bytes);
+  const auto d = tlm_access(mem, tlm::TLM_WRITE_COMMAND, inbound(h.addr, h.bytes), const_cast<uint8_t*>(data), h.bytes);
+  // The receive buffer entry is free, and its credits return, once memory took the data.
+  sched_.after(d, [this, credits] { release(FcClass::P, (credits + 3) / 4); });
+}
+
+void PcieController::serve_read(const TlpHeader& h) {
+  auto buf = std::make_shared<std::vector<uint8_t>>(h.bytes);
+  const auto d = tlm_access(mem, tlm::TLM_READ_COMMAND, inbound(h.addr, h.bytes), buf->data(), h.bytes);
+  sched_.after(d, [this, h, buf] {
+    release(FcClass::NP, 0);
+    // Completions of at most the completion size, each ending on a multiple of it
+    // (a multiple of RCB), so a misaligned read costs one more completion.
+    const uint32_t step = std::min(cfg_.cpl_bytes, mps_);
+    uint64_t addr = h.addr;
+    uint32_t left = h.bytes;
+    while (left > 0) {
+      const uint32_t n = std::min<uint64_t>(left, step - addr % step);
+      tl_.enqueue(std::make_shared<const Tlp>(
+          Tlp::completion(cfg_.id, h.requester, h.tag, addr, left, buf->data() + (addr - h.addr), n, cfg_.ecrc)));
+      addr += n;
+      left -= n;
+    }
+    kick();
+  });
+}
+
+void PcieController::release(FcClass c, uint32_t data_credits) {
+  if (rx_fc_.infinite(c)) return;
+  if (rx_fc_.release(c, data_credits, cfg_.fc_update_every)) {
+    dll_.queue_update_fc(c);
+  } else if (!fc_timer_[size_t(c)]) {
+    fc_timer_[size_t(c)] = true;
+    sched_.after(sc_core::sc_time(cfg_.fc_update_timeout_ns, sc_core::SC_NS), [this, c] {
+      fc_timer_[size_t(c)] = false;
+      if (rx_fc_.pending(c) > 0) dll_.queue_update_fc(c);
+    });
+  }
+}
+
+}  // namespace ws::pcie

@@ -1,0 +1,104 @@
+#pragma once
+// A PCIe controller (one end of a link, Root Complex or Endpoint): transaction,
+// data link and physical layers, outbound/inbound address windows, and the
+// completer that serves inbound reads and writes from local memory through a
+// TLM-2.0 initiator socket. Two controllers joined by connect() form a link whose
+// two directions carry traffic at the same time.
+#include <systemc>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <functional>
+#include <memory>
+#include <string>
+#include "models/pcie/address_window.hpp"
+#include "models/pcie/data_link_layer.hpp"
+#include "models/pcie/flow_control.hpp"
+#include "models/pcie/phy_layer.hpp"
+#include "models/pcie/transaction_layer.hpp"
+#include "models/sim/rng.hpp"
+#include "models/sim/scheduler.hpp"
+#include "models/sim/stats.hpp"
+#include "models/sim/trace_writer.hpp"
+
+namespace ws::pcie {
+
+struct ControllerConfig {
+  uint16_t id = 0;                  // requester/completer ID (bus/device/function)
+  unsigned mps_supported = 256;     // largest payload this end supports, bytes
+  unsigned mrrs = 512;              // max read request size, bytes
+  unsigned cpl_bytes = 256;         // completion payload the completer returns (<= MPS)
+  unsigned rcb = 64;                // read completion boundary, bytes
+  unsigned read_tags = 8;           // non-posted requests outstanding at once
+  unsigned posted_buffer_bytes = 2048;  // outbound posted queue the DMA fills
+  bool ecrc = false;
+  FcAdvert advert[3];               // what this receiver advertises per class (P, NP, Cpl)
+  unsigned fc_update_every = 4;     // headers freed per UpdateFC
+  double fc_update_timeout_ns = 1000;
+  DllConfig dll;
+  PhyConfig phy;
+};
+
+class PcieController : public sc_core::sc_module {
+ public:
+  PcieController(sc_core::sc_module_name name, const ControllerConfig& cfg, Scheduler& sched,
+                 StatsRegistry& stats, Rng& rng, TraceWriter& trace);
+
+  // Local memory behind the inbound windows.
+  tlm_utils::simple_initiator_socket<PcieController> mem;
+
+  // Joins two controllers; MPS becomes the smaller of both ends (§7.8.4) and each
+  // transmitter starts with the other receiver's advertised credits.
+  static void connect(PcieController& a, PcieController& b);
+  void add_outbound(AddressWindow w) { outbound_.add(w); }
+  void add_inbound(AddressWindow w) { inbound_.add(w); }
+
+  unsigned mps() const { return mps_; }
+  const ControllerConfig& config() const { return cfg_; }
+
+  // --- used by a local bus master (the DMA engine) through the outbound window ---
+  // Room for n more posted bytes in the outbound queue.
+  bool can_post(uint32_t n) const;
+  // Posts MWr TLPs for n bytes at a local outbound address, cut at MPS; `on_acked`
+  // runs when the partner has acknowledged the last of them.
+  void post_write(uint64_t local_addr, const uint8_t* data, uint32_t n, std::function<void()> on_acked);
+  // Called once when posted room frees up.
+  void when_posted_room(std::function<void()> fn) { room_waiters_.push_back(std::move(fn)); }
+  // Reads n bytes at a local outbound address, cut at MRRS; the sink gets the data.
+  void read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadSink> sink);
+
+  DataLinkLayer& dll() { return dll_; }
+  const PhyTransmitter& phy() const { return phy_; }
+  uint64_t tlps_sent() const { return tlps_sent_; }
+  uint64_t dllps_sent() const { return dllps_sent_; }
+  uint64_t tlps_received() const { return tlps_received_; }
+
+ private:
+  void kick();
+  void transmit(const WirePacket& p, uint64_t payload);
+  void receive(const WirePacket& p);
+  void handle(const Tlp& t);
+  void serve_write(const TlpHeader& h, const uint8_t* data);
+  void serve_read(const TlpHeader& h);
+  void release(FcClass c, uint32_t data_credits);
+  void post_room_freed();
+  uint64_t outbound(uint64_t local_addr, uint64_t len) const;
+  uint64_t inbound(uint64_t pcie_addr, uint64_t len) const;
+
+  ControllerConfig cfg_;
+  Scheduler& sched_;
+  TraceWriter& trace_;
+  std::string name_;
+  PcieController* peer_ = nullptr;
+  unsigned mps_;
+  PhyTransmitter phy_;
+  DataLinkLayer dll_;
+  TransactionLayer tl_;
+  FcReceiver rx_fc_;
+  bool fc_timer_[3] = {false, false, false};
+  WindowMap outbound_, inbound_;
+  size_t posted_reserved_ = 0;  // posted bytes queued but not yet on the wire
+  std::vector<std::function<void()>> room_waiters_;
+  ResourceStats* rx_stats_;
+  uint64_t tlps_sent_ = 0, dllps_sent_ = 0, tlps_received_ = 0;
+};
+
+}  // namespace ws::pcie

@@ -1,0 +1,41 @@
+#pragma once
+// Physical layer timing (PCIe Base Spec 1.1 §4.2): 8b/10b puts 10 bits on a lane
+// per symbol, so a symbol lasts 4 ns at Gen1 2.5 GT/s and 2 ns at Gen2 5 GT/s.
+// A packet's symbols are striped across the lanes byte by byte and every packet
+// starts on lane 0 for links of x4 and narrower, so it occupies ceil(symbols /
+// lanes) symbol times. One PhyTransmitter is one direction of the link.
+#include <systemc>
+#include <cstdint>
+#include "models/sim/busy_server.hpp"
+
+namespace ws::pcie {
+
+struct PhyConfig {
+  unsigned gen = 1;           // 1: 2.5 GT/s, 2: 5 GT/s
+  unsigned lanes = 4;         // 1, 2, 4
+  double gap_symbols = 0;     // idle lane symbol times after each packet (controller quirk)
+  double latency_ns = 0;      // transmit + receive pipeline and flight, first symbol out to packet usable
+};
+
+inline double symbol_ns(unsigned gen) { return gen == 2 ? 2.0 : 4.0; }
+// Lane symbol times a packet of `symbols` occupies on `lanes` lanes.
+inline uint64_t lane_times(unsigned symbols, unsigned lanes) { return (symbols + lanes - 1) / lanes; }
+
+class PhyTransmitter {
+ public:
+  PhyTransmitter(const PhyConfig& cfg, ResourceStats* stats) : cfg_(cfg), wire_(stats) {}
+  bool idle(const sc_core::sc_time& now) const { return wire_.idle_at(now); }
+  // Starts a packet now (the wire must be idle); returns when the wire frees.
+  sc_core::sc_time send(unsigned symbols, uint64_t payload_bytes);
+  sc_core::sc_time packet_time(unsigned symbols) const;
+  sc_core::sc_time latency() const { return sc_core::sc_time(cfg_.latency_ns, sc_core::SC_NS); }
+  const PhyConfig& config() const { return cfg_; }
+  // Raw symbol capacity of this direction after 8b/10b, in bits per second.
+  double data_rate_bps() const { return cfg_.lanes * 8.0 / symbol_ns(cfg_.gen) * 1e9; }
+
+ private:
+  PhyConfig cfg_;
+  BusyServer wire_;
+};
+
+}  // namespace ws::pcie

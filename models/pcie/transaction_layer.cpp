@@ -1,0 +1,79 @@
+#include "models/pcie/transaction_layer.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace ws::pcie {
+
+TransactionLayer::TransactionLayer(StatsRegistry& stats, const std::string& name, unsigned tags)
+    : tags_(tags), stats_(stats.resource(name + ".tx_queue")) {}
+
+void TransactionLayer::enqueue(std::shared_ptr<const Tlp> t, std::function<void()> on_acked) {
+  const size_t c = size_t(t->fc_class());
+  queued_bytes_[c] += t->bytes().size();
+  order_[c].push_back(stamp_++);
+  q_[c].push_back(Entry{std::move(t), std::move(on_acked)});
+  stats_->note_queue(q_[0].size() + q_[1].size() + q_[2].size());
+}
+
+bool TransactionLayer::next(const DataLinkLayer& dll, Ready& out) {
+  // Heads from oldest to youngest.
+  std::array<size_t, 3> idx{0, 1, 2};
+  std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+    if (q_[a].empty() || q_[b].empty()) return !q_[a].empty();
+    return order_[a].front() < order_[b].front();
+  });
+  bool older_blocked_not_np = false;  // an older blocked P or Cpl: only P may pass it
+  for (size_t c : idx) {
+    if (q_[c].empty()) break;
+    const Tlp& t = *q_[c].front().tlp;
+    const bool may_pass = !older_blocked_not_np || FcClass(c) == FcClass::P;
+    if (may_pass && gate_.can_send(FcClass(c), t.data_credits()) && dll.room_for(t)) {
+      gate_.consume(FcClass(c), t.data_credits());
+      queued_bytes_[c] -= t.bytes().size();
+      out.tlp = std::move(q_[c].front().tlp);
+      out.on_acked = std::move(q_[c].front().on_acked);
+      q_[c].pop_front();
+      order_[c].pop_front();
+      return true;
+    }
+    if (FcClass(c) != FcClass::NP) older_blocked_not_np = true;
+  }
+  return false;
+}
+
+void TransactionLayer::add_read(uint64_t pcie_addr, uint32_t len, uint64_t offset,
+                                std::shared_ptr<ReadSink> sink) {
+  reads_.push_back(PendingRead{pcie_addr, len, offset, std::move(sink)});
+}
+
+std::vector<std::shared_ptr<const Tlp>> TransactionLayer::issue_reads(uint16_t requester, bool ecrc) {
+  std::vector<std::shared_ptr<const Tlp>> out;
+  for (uint8_t tag = 0; tag < tags_.size() && !reads_.empty(); ++tag) {
+    if (tags_[tag].busy) continue;
+    PendingRead r = std::move(reads_.front());
+    reads_.pop_front();
+    tags_[tag] = Tag{true, r.addr, r.offset, r.len, 0, std::move(r.sink)};
+    ++tags_in_use_;
+    out.push_back(std::make_shared<const Tlp>(Tlp::mem_read(requester, tag, r.addr, r.len, ecrc)));
+  }
+  return out;
+}
+
+bool TransactionLayer::complete(uint8_t tag, uint8_t lower_addr, const uint8_t* data, uint32_t n) {
+  if (tag >= tags_.size() || !tags_[tag].busy) return false;
+  Tag& t = tags_[tag];
+  // Completions of one request arrive in address order; Lower Address confirms it.
+  if (((t.addr + t.received) & 0x7F) != lower_addr || t.received + n > t.len) return false;
+  auto sink = t.sink;
+  const uint64_t at = t.offset + t.received;
+  t.received += n;
+  if (t.received == t.len) {
+    t = Tag{};
+    --tags_in_use_;
+  }
+  sink->data(at, data, n);
+  return true;
+}
+
+}  // namespace ws::pcie

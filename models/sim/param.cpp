@@ -1,0 +1,92 @@
+#include "models/sim/param.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace ws {
+
+void ParamTable::declare(ParamSpec spec) {
+  if (!check(spec, spec.def).empty())
+    throw std::logic_error("parameter " + spec.key + ": default " + spec.def + " is out of its own range");
+  specs_[spec.key] = std::move(spec);
+}
+
+const ParamSpec& ParamTable::spec(const std::string& key) const {
+  auto it = specs_.find(key);
+  if (it == specs_.end()) throw std::logic_error("undeclared parameter " + key);
+  return it->second;
+}
+
+std::string ParamTable::range_text(const ParamSpec& p) {
+  auto join = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (auto& c : v) s += (s.empty() ? "" : "|") + c;
+    return s;
+  };
+  if (!p.choices.empty()) return "one of " + join(p.choices);
+  if (p.kind == ParamSpec::Kind::Int) return fmt::format("integer {}..{}", p.min, p.max);
+  return fmt::format("number {}..{}", p.min, p.max);
+}
+
+static bool parse_number(const std::string& v, double& out, bool integer) {
+  const char* b = v.data();
+  const char* e = v.data() + v.size();
+  if (integer) {
+    long long x;
+    auto [p, ec] = std::from_chars(b, e, x);
+    if (ec != std::errc() || p != e) return false;
+    out = static_cast<double>(x);
+    return true;
+  }
+  auto [p, ec] = std::from_chars(b, e, out);
+  return ec == std::errc() && p == e && std::isfinite(out);
+}
+
+// Empty when valid, otherwise what is wrong.
+std::string ParamTable::check(const ParamSpec& p, const std::string& value) const {
+  if (p.kind == ParamSpec::Kind::Choice) {
+    if (std::find(p.choices.begin(), p.choices.end(), value) == p.choices.end())
+      return fmt::format("'{}' is not valid; expected {}", value, range_text(p));
+    return {};
+  }
+  double x;
+  if (!parse_number(value, x, p.kind == ParamSpec::Kind::Int))
+    return fmt::format("'{}' is not {}; expected {}", value,
+                       p.kind == ParamSpec::Kind::Int ? "an integer" : "a number", range_text(p));
+  if (!p.choices.empty()) {
+    if (std::find(p.choices.begin(), p.choices.end(), value) == p.choices.end())
+      return fmt::format("{} is not valid; expected {}", value, range_text(p));
+    return {};
+  }
+  if (x < p.min || x > p.max) return fmt::format("{} is out of range; expected {}", value, range_text(p));
+  return {};
+}
+
+void ParamTable::set(const std::string& key, const std::string& value, const std::string& where) {
+  auto it = specs_.find(key);
+  if (it == specs_.end()) {
+    // Name the nearest keys of the same family so a typo is easy to fix.
+    std::string family = key.substr(0, key.find('.'));
+    std::string known;
+    for (auto& [k, _] : specs_)
+      if (k.rfind(family + ".", 0) == 0) known += (known.empty() ? "" : ", ") + k;
+    throw InputError(fmt::format("{}: unknown key '{}'{}", where, key,
+                                 known.empty() ? "" : " (known " + family + " keys: " + known + ")"));
+  }
+  auto err = check(it->second, value);
+  if (!err.empty()) throw InputError(fmt::format("{}: key '{}': {}", where, key, err));
+  values_[key] = value;
+}
+
+const std::string& ParamTable::text(const std::string& key) const {
+  auto it = values_.find(key);
+  return it != values_.end() ? it->second : spec(key).def;
+}
+
+int64_t ParamTable::i(const std::string& key) const { return std::stoll(text(key)); }
+double ParamTable::r(const std::string& key) const { return std::stod(text(key)); }
+const std::string& ParamTable::s(const std::string& key) const { return text(key); }
+
+}  // namespace ws

@@ -1,0 +1,56 @@
+#pragma once
+// Declared model parameters: every knob has a unit, a default, a valid range, a
+// meaning and a source (datasheet fact or the calibration rows that fitted it).
+// Values arrive as text from scenario files or --set and are checked here.
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+// Bad user input (scenario file, CLI): reported with where it came from; exit code 2.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct ParamSpec {
+  enum class Kind { Int, Real, Choice };
+  std::string key;       // dotted, e.g. "pcie.lanes"
+  Kind kind = Kind::Real;
+  std::string unit;      // "B", "ns", "cycles", "lanes", "-" ...
+  std::string def;       // default, as text
+  double min = 0, max = 0;              // Int/Real range (inclusive)
+  std::vector<std::string> choices;     // Choice values, or allowed Int values when non-empty
+  std::string meaning;
+  std::string source;
+  bool knob = false;     // a workload/tuning knob (shown in CSV/JSON) rather than a cost
+};
+
+class ParamTable {
+ public:
+  void declare(ParamSpec spec);
+  bool has(const std::string& key) const { return specs_.count(key) != 0; }
+  const ParamSpec& spec(const std::string& key) const;
+  // Sets a value from text; `where` names its origin ("file.yaml:12", "--set").
+  void set(const std::string& key, const std::string& value, const std::string& where);
+  bool is_set(const std::string& key) const { return values_.count(key) != 0; }
+
+  int64_t i(const std::string& key) const;
+  double r(const std::string& key) const;
+  const std::string& s(const std::string& key) const;
+  const std::string& text(const std::string& key) const;
+
+  const std::map<std::string, ParamSpec>& specs() const { return specs_; }
+  // The valid range of a key in words, for error messages and `params`.
+  static std::string range_text(const ParamSpec& p);
+
+ private:
+  std::string check(const ParamSpec& p, const std::string& value) const;
+  std::map<std::string, ParamSpec> specs_;
+  std::map<std::string, std::string> values_;
+};
+
+}  // namespace ws

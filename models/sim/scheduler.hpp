@@ -1,0 +1,38 @@
+#pragma once
+// Timed callbacks on the SystemC kernel: one sc_event drives a queue ordered by
+// (time, insertion order), so a packet costs a heap entry instead of a process
+// or an sc_event of its own. Same-time callbacks run in the order they were posted.
+#include <systemc>
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <vector>
+
+namespace ws {
+
+class Scheduler : public sc_core::sc_module {
+ public:
+  using Fn = std::function<void()>;
+  explicit Scheduler(sc_core::sc_module_name name);
+
+  void at(const sc_core::sc_time& t, Fn fn);
+  void after(const sc_core::sc_time& d, Fn fn) { at(sc_core::sc_time_stamp() + d, std::move(fn)); }
+  uint64_t dispatched() const { return dispatched_; }
+
+ private:
+  struct Item {
+    sc_core::sc_time t;
+    uint64_t seq;
+    Fn fn;
+    bool operator>(const Item& o) const { return t != o.t ? t > o.t : seq > o.seq; }
+  };
+  void run();
+  void arm();
+
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q_;
+  sc_core::sc_event wake_;
+  uint64_t seq_ = 0;
+  uint64_t dispatched_ = 0;
+};
+
+}  // namespace ws

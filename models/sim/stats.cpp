@@ -1,0 +1,46 @@
+#include "models/sim/stats.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace ws {
+
+ResourceStats* StatsRegistry::resource(const std::string& name) {
+  auto it = by_name_.find(name);
+  if (it != by_name_.end()) return it->second;
+  items_.push_back(std::make_unique<ResourceStats>());
+  items_.back()->name = name;
+  by_name_[name] = items_.back().get();
+  return items_.back().get();
+}
+
+static std::vector<const ResourceStats*> ranked(const std::vector<std::unique_ptr<ResourceStats>>& items) {
+  std::vector<const ResourceStats*> v;
+  for (auto& r : items) v.push_back(r.get());
+  std::stable_sort(v.begin(), v.end(), [](auto* a, auto* b) { return a->busy > b->busy; });
+  return v;
+}
+
+std::string StatsRegistry::limiting(const sc_core::sc_time& window) const {
+  auto v = ranked(items_);
+  if (v.empty() || v.front()->busy == sc_core::SC_ZERO_TIME) return {};
+  return v.front()->name;
+}
+
+std::string StatsRegistry::bottleneck_report(const sc_core::sc_time& window) const {
+  std::string out = fmt::format("{:<28} {:>7} {:>10} {:>12} {:>8} {}\n", "resource", "util%", "ops",
+                                "bytes", "queue_hw", "drops");
+  const double w = window.to_seconds();
+  for (auto* r : ranked(items_)) {
+    std::string drops;
+    for (auto& [why, n] : r->drops) drops += fmt::format("{}={} ", why, n);
+    out += fmt::format("{:<28} {:>7.1f} {:>10} {:>12} {:>8} {}\n", r->name,
+                       w > 0 ? 100.0 * r->busy.to_seconds() / w : 0.0, r->ops, r->bytes, r->queue_hw,
+                       drops);
+  }
+  auto lim = limiting(window);
+  out += lim.empty() ? "limiting resource: none busy\n" : fmt::format("limiting resource: {}\n", lim);
+  return out;
+}
+
+}  // namespace ws

@@ -1,0 +1,41 @@
+#pragma once
+// Stats registry: per resource busy time, operations, bytes, queue high-water and
+// drops by reason; the end-of-run bottleneck report ranks resources by utilisation.
+#include <systemc>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+struct ResourceStats {
+  std::string name;
+  sc_core::sc_time busy = sc_core::SC_ZERO_TIME;
+  uint64_t ops = 0;
+  uint64_t bytes = 0;
+  uint64_t queue_hw = 0;
+  std::map<std::string, uint64_t> drops;
+
+  void add_busy(const sc_core::sc_time& t, uint64_t nbytes = 0) { busy += t; ++ops; bytes += nbytes; }
+  void note_queue(uint64_t depth) { if (depth > queue_hw) queue_hw = depth; }
+  void drop(const std::string& reason) { ++drops[reason]; }
+};
+
+class StatsRegistry {
+ public:
+  // Returns a stable pointer; registering a name twice returns the same record.
+  ResourceStats* resource(const std::string& name);
+  const std::vector<std::unique_ptr<ResourceStats>>& all() const { return items_; }
+  // Resources ranked by utilisation over `window`; the first is the limiting one.
+  std::string bottleneck_report(const sc_core::sc_time& window) const;
+  // Name of the most utilised resource, empty when none was busy.
+  std::string limiting(const sc_core::sc_time& window) const;
+
+ private:
+  std::vector<std::unique_ptr<ResourceStats>> items_;
+  std::map<std::string, ResourceStats*> by_name_;
+};
+
+}  // namespace ws

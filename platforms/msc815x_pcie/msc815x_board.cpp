@@ -1,0 +1,57 @@
+#include "platforms/msc815x_pcie/msc815x_board.hpp"
+
+namespace ws {
+
+pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& p) {
+  pcie::ControllerConfig c;
+  c.id = id;
+  c.mps_supported = unsigned(p.i("pcie.mps"));
+  c.mrrs = unsigned(p.i("pcie.mrrs"));
+  c.cpl_bytes = unsigned(p.i("pcie.cpl_bytes"));
+  c.rcb = unsigned(p.i("pcie.rcb"));
+  c.read_tags = unsigned(p.i("pcie.read_tags"));
+  c.posted_buffer_bytes = unsigned(p.i("pcie.posted_buffer_bytes"));
+  c.ecrc = p.i("pcie.ecrc") != 0;
+  c.advert[size_t(pcie::FcClass::P)] = {uint32_t(p.i("pcie.posted_header_credits")),
+                                        uint32_t(p.i("pcie.posted_data_credits"))};
+  // Reads carry no data: non-posted data credits are not the limit, the header credits are.
+  c.advert[size_t(pcie::FcClass::NP)] = {uint32_t(p.i("pcie.np_header_credits")), 0};
+  c.advert[size_t(pcie::FcClass::Cpl)] = {0, 0};  // completion credits infinite (§2.6.1)
+  c.fc_update_every = unsigned(p.i("pcie.fc_update_every"));
+  c.fc_update_timeout_ns = p.r("pcie.fc_update_timeout_ns");
+  c.dll.ack_every = unsigned(p.i("pcie.ack_every"));
+  c.dll.ack_timeout_ns = p.r("pcie.ack_timeout_ns");
+  c.dll.replay_buffer_bytes = unsigned(p.i("pcie.replay_buffer_bytes"));
+  c.dll.lcrc_error_rate = p.r("pcie.lcrc_error_rate");
+  c.phy.gen = unsigned(p.i("pcie.gen"));
+  c.phy.lanes = unsigned(p.i("pcie.lanes"));
+  c.phy.gap_symbols = c.phy.lanes == 2 ? p.r("pcie.x2_gap_symbols") : 0.0;
+  c.phy.latency_ns = p.r("pcie.phy_latency_ns");
+  return c;
+}
+
+static pcie::DmaConfig dma_config(const ParamTable& p) {
+  pcie::DmaConfig d;
+  d.clock_hz = p.r("dma.clock_mhz") * 1e6;
+  d.desc_cycles = p.r("dma.desc_cycles");
+  d.bytes_per_cycle = p.r("dma.bytes_per_cycle");
+  d.channels = unsigned(p.i("dma.channels"));
+  d.done_on_ack = p.s("dma.done") == "acked";
+  return d;
+}
+
+Msc815xBoard::Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, const ParamTable& p, Scheduler& sched,
+                           StatsRegistry& stats, Rng& rng, TraceWriter& trace)
+    : sc_module(name),
+      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1}, stats),
+      bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns")}, stats),
+      pcie("pcie", msc815x_controller_config(pcie_id, p), sched, stats, rng, trace),
+      dma("dma", dma_config(p), sched, stats, pcie),
+      core(std::string(sc_module::name()) + ".core", p.r("core.clock_mhz") * 1e6, stats) {
+  dma.mem.bind(bus.in);
+  pcie.mem.bind(bus.in);
+  bus.out.bind(ddr.socket);
+  bus.map(0, 0, kDdrSize);
+}
+
+}  // namespace ws

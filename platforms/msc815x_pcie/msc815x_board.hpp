@@ -1,0 +1,34 @@
+#pragma once
+// One MSC8156 (or MSC8157) ADS board as the PCIe DMA test uses it: DDR behind the
+// system interconnect, the PCIe controller, the HSSI DMA and the core that runs
+// the test. Local address map: DDR at 0 (1 GiB), outbound PCIe window at 1 GiB.
+#include <systemc>
+#include "models/bus/interconnect.hpp"
+#include "models/cpu/core.hpp"
+#include "models/mem/memory.hpp"
+#include "models/pcie/hssi_dma.hpp"
+#include "models/pcie/pcie_controller.hpp"
+#include "models/sim/param.hpp"
+
+namespace ws {
+
+class Msc815xBoard : public sc_core::sc_module {
+ public:
+  static constexpr uint64_t kDdrSize = 1ull << 30;
+  static constexpr uint64_t kOutboundBase = 1ull << 30;  // local address of the outbound window
+  static constexpr uint64_t kWindowSize = 256ull << 20;
+  static constexpr uint64_t kInboundDdr = 128ull << 20;  // DDR offset the inbound window lands on
+
+  Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, const ParamTable& p, Scheduler& sched,
+               StatsRegistry& stats, Rng& rng, TraceWriter& trace);
+
+  Memory ddr;
+  Interconnect bus;
+  pcie::PcieController pcie;
+  pcie::HssiDma dma;
+  Core core;
+};
+
+pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& p);
+
+}  // namespace ws

@@ -1,0 +1,147 @@
+// Every parameter of the MSC8156/MSC8157 PCIe DMA platform: unit, default, range,
+// meaning and source. "Calibrated" parameters name the reference rows (see
+// workloads/pcie_dma/reference/pcie-msc815x.csv) their value was fitted on;
+// "assumed" ones have no public source and are marked so.
+#include "platforms/msc815x_pcie/msc815x_pcie.hpp"
+
+namespace ws {
+namespace {
+
+using K = ParamSpec::Kind;
+
+ParamSpec choice(std::string key, std::string def, std::vector<std::string> values, std::string unit,
+                 std::string meaning, std::string source, bool knob = false) {
+  ParamSpec p;
+  p.key = std::move(key);
+  p.kind = K::Choice;
+  p.def = std::move(def);
+  p.choices = std::move(values);
+  p.unit = std::move(unit);
+  p.meaning = std::move(meaning);
+  p.source = std::move(source);
+  p.knob = knob;
+  return p;
+}
+
+ParamSpec number(std::string key, K kind, std::string def, double min, double max, std::string unit,
+                 std::string meaning, std::string source, bool knob = false) {
+  ParamSpec p;
+  p.key = std::move(key);
+  p.kind = kind;
+  p.def = std::move(def);
+  p.min = min;
+  p.max = max;
+  p.unit = std::move(unit);
+  p.meaning = std::move(meaning);
+  p.source = std::move(source);
+  p.knob = knob;
+  return p;
+}
+
+const char* kCalLink = "calibrated: link-width rows (x1/x2/x4, 32 KB, write and read)";
+const char* kCalSmall = "calibrated: requests-in-flight and block-size rows";
+
+}  // namespace
+
+void declare_msc815x_params(ParamTable& t) {
+  // --- workload knobs (AN3935 method) ---
+  t.declare(choice("dma.op", "write", {"write", "read"}, "-",
+                   "write: push local DDR to the peer (MWr); read: pull from the peer (MRd/CplD)", "AN3935 method",
+                   true));
+  t.declare(number("dma.block_bytes", K::Int, "32768", 1, 16 << 20, "B", "bytes per DMA request (block)",
+                   "AN3935 method", true));
+  t.declare(number("dma.in_flight", K::Int, "8", 1, 64, "requests",
+                   "DMA requests issued back to back before waiting (AN3935: 1, 4, 8)", "AN3935 method", true));
+  t.declare(choice("dma.issue", "batch", {"batch", "ring"}, "-",
+                   "batch: issue in_flight requests, wait for all, repeat (the AN3935 timing loop); ring: keep "
+                   "in_flight requests outstanding, reissuing on each completion (a descriptor ring)",
+                   "AN3935 method (batch); study recommendation (ring)", true));
+  t.declare(number("dma.buffer_offset", K::Int, "0", 0, 4095, "B",
+                   "offset of every source and destination buffer from a 4 KB boundary (alignment what-if)",
+                   "study practice: aligned vs malloc buffers", true));
+  t.declare(number("dma.blocks", K::Int, "0", 0, 1 << 20, "blocks",
+                   "requests per board in the run; 0 = enough for about 2 MiB per board (at least 64 and a multiple "
+                   "of in_flight)",
+                   "simulation control", true));
+  t.declare(choice("dma.done", "handed", {"handed", "acked"}, "-",
+                   "when a posted write counts as done: handed to the PCIe controller, or Acked by the link partner",
+                   "assumed: handed (the DMA sees its own end of transfer, not the link's)", true));
+  t.declare(number("dma.channels", K::Int, "1", 1, 32, "channels",
+                   "DMA channels the requests are spread over (round robin); 1 = one chained BD queue",
+                   "MSC8156 data sheet: 32 DMA channels; assumed 1 for the AN3935 test", true));
+
+  // --- PCIe link knobs ---
+  t.declare(choice("pcie.gen", "1", {"1", "2"}, "-", "1: 2.5 GT/s (MSC8156), 2: 5 GT/s (MSC8157)",
+                   "AN3935; PCIe Base Spec 1.1/2.0", true));
+  t.declare(choice("pcie.lanes", "4", {"1", "2", "4"}, "lanes", "negotiated link width", "AN3935: x1/x2/x4", true));
+  t.declare(choice("pcie.mps", "256", {"128", "256"}, "B",
+                   "Max Payload Size programmed at both ends (the link uses the smaller of the two ends)",
+                   "AN3935: MSC8156 supports 256 B (Device Control bits 7:5 = 001b); 128 B also measured", true));
+  t.declare(choice("pcie.mrrs", "512", {"128", "256", "512", "1024", "2048", "4096"}, "B", "Max Read Request Size",
+                   "PCIe Base Spec 1.1 §7.8.4: default 010b = 512 B", true));
+  t.declare(choice("pcie.cpl_bytes", "256", {"64", "128", "256"}, "B",
+                   "payload of each completion the completer returns (at most MPS, a multiple of RCB)",
+                   "assumed: MPS-sized completions; consistent with the read rows", true));
+  t.declare(choice("pcie.rcb", "64", {"64", "128"}, "B", "Read Completion Boundary",
+                   "PCIe Base Spec 1.1 §2.3.1.1 (RC: 64 B)", true));
+  t.declare(number("pcie.read_tags", K::Int, "8", 1, 32, "requests",
+                   "read requests (MRd) a requester keeps outstanding (tags in use)",
+                   "AN3935: at most 8 reads outstanding", true));
+  t.declare(number("pcie.np_header_credits", K::Int, "8", 1, 127, "credits",
+                   "non-posted header credits each end advertises", "AN3935: MSC8156 advertises 8 NPH", true));
+  t.declare(number("pcie.posted_header_credits", K::Int, "32", 1, 127, "credits",
+                   "posted header credits each end advertises", "assumed (not in a public source)"));
+  t.declare(number("pcie.posted_data_credits", K::Int, "256", 16, 2047, "16 B credits",
+                   "posted data credits each end advertises", "assumed (not in a public source)"));
+  t.declare(choice("pcie.ecrc", "0", {"0", "1"}, "-", "end-to-end CRC (TLP digest, +4 B per TLP)",
+                   "PCIe Base Spec 1.1 §2.7.1; off in AN3935", true));
+  t.declare(number("pcie.lcrc_error_rate", K::Real, "0", 0, 0.5, "per TLP",
+                   "probability that a transmitted TLP arrives with a bad LCRC (forces Nak and replay)",
+                   "what-if; 0 on a good link", true));
+
+  // --- PCIe controller costs ---
+  t.declare(number("pcie.ack_every", K::Int, "8", 1, 64, "TLPs",
+                   "good TLPs received per Ack DLLP (Ack coalescing)", kCalLink));
+  t.declare(number("pcie.ack_timeout_ns", K::Real, "1000", 10, 100000, "ns",
+                   "longest a received TLP waits for its Ack when fewer than ack_every arrived",
+                   "assumed, inside the PCIe 1.1 AckNak latency limits (Table 3-7)"));
+  t.declare(number("pcie.fc_update_every", K::Int, "8", 1, 64, "TLPs",
+                   "posted/non-posted headers freed per UpdateFC DLLP", kCalLink));
+  t.declare(number("pcie.fc_update_timeout_ns", K::Real, "1000", 10, 100000, "ns",
+                   "longest freed credits wait for an UpdateFC", "assumed"));
+  t.declare(number("pcie.replay_buffer_bytes", K::Int, "4096", 64, 1 << 20, "B",
+                   "replay buffer: TLP bytes held until Acked", "assumed (not in a public source)"));
+  t.declare(number("pcie.posted_buffer_bytes", K::Int, "2048", 256, 1 << 20, "B",
+                   "outbound posted queue between the DMA and the transaction layer", "assumed"));
+  t.declare(number("pcie.phy_latency_ns", K::Real, "200", 0, 10000, "ns",
+                   "transmit pipeline, flight and receive pipeline: end of a packet at the sender to usable at "
+                   "the receiver",
+                   kCalSmall));
+  t.declare(number("pcie.x2_gap_symbols", K::Real, "14", 0, 200, "symbol times",
+                   "idle lane symbol times the MSC8156 leaves after each packet in x2 mode (an observed x2 quirk, "
+                   "mechanism unknown to the study)",
+                   "calibrated: x2 rows (32 KB write and read)"));
+
+  // --- DMA engine and core software ---
+  t.declare(number("dma.clock_mhz", K::Real, "500", 50, 2000, "MHz", "DMA engine clock",
+                   "assumed (MSC8156 system clock; only clock x cycles matters)"));
+  t.declare(number("dma.desc_cycles", K::Real, "60", 0, 10000, "DMA cycles",
+                   "per-descriptor fetch, decode and set-up in the DMA engine", kCalSmall));
+  t.declare(number("dma.bytes_per_cycle", K::Real, "4", 0.25, 64, "B/cycle", "DMA data path width",
+                   kCalSmall));
+  t.declare(number("core.clock_mhz", K::Real, "1000", 100, 2000, "MHz", "SC3850 core clock (timing base)",
+                   "MSC8156 data sheet: 1 GHz cores"));
+  t.declare(number("core.issue_cycles", K::Real, "100", 0, 100000, "core cycles",
+                   "software cost to build and start one DMA request", kCalSmall));
+  t.declare(number("core.complete_cycles", K::Real, "100", 0, 100000, "core cycles",
+                   "software cost to notice and retire one finished request (interrupt or poll)", kCalSmall));
+  t.declare(number("ddr.latency_ns", K::Real, "50", 0, 1000, "ns", "DDR access latency after the transfer",
+                   "assumed (DDR3 CL plus controller; not in a public MSC8156 source)"));
+  t.declare(number("ddr.bytes_per_ns", K::Real, "6.4", 0.1, 100, "B/ns", "DDR peak bandwidth",
+                   "MSC8156 data sheet: 64-bit DDR3 at 800 MT/s"));
+  t.declare(number("bus.bytes_per_ns", K::Real, "16", 0.1, 100, "B/ns", "system interconnect data path",
+                   "assumed (128-bit at 500 MHz)"));
+  t.declare(number("bus.hop_ns", K::Real, "10", 0, 1000, "ns", "interconnect crossing latency", "assumed"));
+}
+
+}  // namespace ws

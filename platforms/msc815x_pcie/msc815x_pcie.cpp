@@ -1,0 +1,115 @@
+#include "platforms/msc815x_pcie/msc815x_pcie.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include "models/sim/scheduler.hpp"
+#include "platforms/msc815x_pcie/msc815x_board.hpp"
+#include "workloads/pcie_dma/pcie_dma_test.hpp"
+
+namespace ws {
+namespace {
+
+constexpr uint64_t kLocalBuffers = 16ull << 20;  // DDR offset of each board's source/destination area
+constexpr uint64_t kAutoBytes = 2ull << 20;      // dma.blocks = 0 moves about this much per board
+
+PcieDmaTestConfig test_config(const ParamTable& p) {
+  PcieDmaTestConfig c;
+  c.write = p.s("dma.op") == "write";
+  c.block_bytes = uint32_t(p.i("dma.block_bytes"));
+  c.in_flight = unsigned(p.i("dma.in_flight"));
+  c.ring = p.s("dma.issue") == "ring";
+  c.buffer_offset = uint32_t(p.i("dma.buffer_offset"));
+  c.blocks = unsigned(p.i("dma.blocks"));
+  if (c.blocks == 0) {
+    const uint64_t want = std::clamp<uint64_t>(kAutoBytes / c.block_bytes, 64, 4096);
+    c.blocks = unsigned((want + c.in_flight - 1) / c.in_flight * c.in_flight);
+  }
+  const uint64_t area = c.blocks * PcieDmaTest::stride(c);
+  const uint64_t room = Msc815xBoard::kInboundDdr - kLocalBuffers;
+  if (area > room)
+    throw InputError(fmt::format("key 'dma.blocks': {} blocks of {} B need {} B of buffer, more than the {} B "
+                                 "the test area holds; lower dma.blocks or dma.block_bytes",
+                                 c.blocks, c.block_bytes, area, room));
+  c.local_base = kLocalBuffers;
+  c.remote_base = Msc815xBoard::kOutboundBase;
+  c.issue_cycles = p.r("core.issue_cycles");
+  c.complete_cycles = p.r("core.complete_cycles");
+  return c;
+}
+
+// The RC's outbound window reaches the EP's DDR, and the EP's reaches the RC's.
+void map_windows(Msc815xBoard& rc, Msc815xBoard& ep) {
+  constexpr uint64_t kRcToEp = 0x80000000, kEpToRc = 0x90000000;
+  const auto size = Msc815xBoard::kWindowSize;
+  rc.pcie.add_outbound({Msc815xBoard::kOutboundBase, size, kRcToEp});
+  ep.pcie.add_inbound({kRcToEp, size, Msc815xBoard::kInboundDdr});
+  ep.pcie.add_outbound({Msc815xBoard::kOutboundBase, size, kEpToRc});
+  rc.pcie.add_inbound({kEpToRc, size, Msc815xBoard::kInboundDdr});
+}
+
+}  // namespace
+
+Platform msc815x_pcie_platform() {
+  return Platform{"msc815x_pcie",
+                  "Two MSC8156/MSC8157 ADS boards, RC and EP, PCIe Gen1/Gen2 x1/x2/x4, HSSI DMA (AN3935)",
+                  {"pcie_dma"},
+                  declare_msc815x_params,
+                  run_msc815x_pcie};
+}
+
+RunResult run_msc815x_pcie(const ParamTable& p, const RunOptions& o) {
+  const PcieDmaTestConfig tc = test_config(p);
+  StatsRegistry stats;
+  Rng rng(o.seed);
+  TraceWriter trace(o.trace_path);
+  Scheduler sched("sched");
+  Msc815xBoard rc("rc", 0x0000, p, sched, stats, rng, trace);
+  Msc815xBoard ep("ep", 0x0100, p, sched, stats, rng, trace);
+  pcie::PcieController::connect(rc.pcie, ep.pcie);
+  map_windows(rc, ep);
+
+  PcieDmaTest rc_test(tc, sched, rc.core, rc.dma), ep_test(tc, sched, ep.core, ep.dma);
+  // A write moves local buffers into the peer's inbound area; a read the reverse.
+  auto src_of = [&](Msc815xBoard& self, Msc815xBoard& peer) -> BlockPlace {
+    return tc.write ? BlockPlace{&self.ddr, kLocalBuffers} : BlockPlace{&peer.ddr, Msc815xBoard::kInboundDdr};
+  };
+  auto dst_of = [&](Msc815xBoard& self, Msc815xBoard& peer) -> BlockPlace {
+    return tc.write ? BlockPlace{&peer.ddr, Msc815xBoard::kInboundDdr} : BlockPlace{&self.ddr, kLocalBuffers};
+  };
+  const BlockPlace rc_src = src_of(rc, ep), ep_src = src_of(ep, rc);
+  fill_pattern(*rc_src.mem, rc_src.base, tc, o.seed * 2 + 1);
+  fill_pattern(*ep_src.mem, ep_src.base, tc, o.seed * 2 + 2);
+
+  sched.at(sc_core::SC_ZERO_TIME, [&] {
+    rc_test.start();
+    ep_test.start();
+  });
+  sc_core::sc_start();
+
+  RunResult r;
+  if (!rc_test.finished() || !ep_test.finished())
+    throw std::runtime_error("the simulation ran out of events before every DMA request finished");
+  r.integrity_errors = count_mismatches(rc_src, dst_of(rc, ep), tc) + count_mismatches(ep_src, dst_of(ep, rc), tc);
+
+  const auto start = std::min(rc_test.started_at(), ep_test.started_at());
+  const auto end = std::max(rc_test.ended_at(), ep_test.ended_at());
+  const double secs = (end - start).to_seconds();
+  const double bytes = double(rc_test.bytes_moved() + ep_test.bytes_moved());
+  const auto& phy = rc.pcie.phy();
+  r.metrics = {
+      {"gbps", bytes * 8 / secs / 1e9},
+      {"gbps_per_direction", bytes * 8 / secs / 1e9 / 2},
+      {"link_efficiency", bytes * 8 / secs / (2 * phy.data_rate_bps())},
+      {"core_cycles", double(rc.core.clock().to_cycles(end - start))},
+      {"blocks", double(tc.blocks)},
+      {"tlps", double(rc.pcie.tlps_sent() + ep.pcie.tlps_sent())},
+      {"dllps", double(rc.pcie.dllps_sent() + ep.pcie.dllps_sent())},
+      {"replays", double(rc.pcie.dll().replays() + ep.pcie.dll().replays())},
+      {"mps", double(rc.pcie.mps())},
+  };
+  r.report = stats.bottleneck_report(end - start);
+  if (trace.enabled()) trace.flush();
+  return r;
+}
+
+}  // namespace ws

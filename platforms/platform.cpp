@@ -1,0 +1,18 @@
+#include "platforms/platform.hpp"
+
+#include "platforms/msc815x_pcie/msc815x_pcie.hpp"
+
+namespace ws {
+
+const std::vector<Platform>& platforms() {
+  static const std::vector<Platform> all = {msc815x_pcie_platform()};
+  return all;
+}
+
+const Platform* find_platform(const std::string& name) {
+  for (const auto& p : platforms())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+}  // namespace ws

@@ -1,0 +1,37 @@
+#pragma once
+// The catalogue of virtual platforms: each declares its parameters and runs one
+// simulation point from a parameter table. A run builds the SystemC hierarchy,
+// so it happens once per process (the CLI forks a process per point).
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+#include "models/sim/param.hpp"
+
+namespace ws {
+
+struct RunOptions {
+  uint64_t seed = 1;
+  std::string trace_path;  // Chrome/Perfetto trace-event JSON, empty = off
+};
+
+struct RunResult {
+  std::vector<std::pair<std::string, double>> metrics;  // in display order; the first is the headline
+  std::string report;                                     // bottleneck report and counters
+  uint64_t integrity_errors = 0;                          // bytes that arrived wrong or not at all
+};
+
+struct Platform {
+  std::string name;
+  std::string description;
+  std::vector<std::string> workloads;
+  std::function<void(ParamTable&)> declare;
+  std::function<RunResult(const ParamTable&, const RunOptions&)> run;
+};
+
+const std::vector<Platform>& platforms();
+// Null when no platform has that name.
+const Platform* find_platform(const std::string& name);
+
+}  // namespace ws

@@ -1,0 +1,179 @@
+// Memory: sparse storage, TLM responses and the port/latency/bandwidth timing.
+#include <gtest/gtest.h>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <numeric>
+#include <vector>
+#include "models/mem/memory.hpp"
+
+using namespace sc_core;
+
+namespace {
+
+constexpr uint64_t kTiB = uint64_t{1} << 40;
+
+// Issues blocking transactions from outside any process: b_transport is a plain
+// call, so no simulation time has to pass.
+struct MemInitiator : sc_module {
+  tlm_utils::simple_initiator_socket<MemInitiator> socket{"socket"};
+  explicit MemInitiator(sc_module_name n) : sc_module(n) {}
+
+  tlm::tlm_response_status access(tlm::tlm_command cmd, uint64_t addr, std::vector<uint8_t>& data,
+                                  sc_time& delay, unsigned char* byte_enable = nullptr) {
+    tlm::tlm_generic_payload t;
+    t.set_command(cmd);
+    t.set_address(addr);
+    t.set_data_ptr(data.data());
+    t.set_data_length(static_cast<unsigned>(data.size()));
+    t.set_streaming_width(static_cast<unsigned>(data.size()));
+    t.set_byte_enable_ptr(byte_enable);
+    t.set_byte_enable_length(byte_enable ? 1 : 0);
+    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    socket->b_transport(t, delay);
+    return t.get_response_status();
+  }
+};
+
+std::vector<uint8_t> pattern(size_t n, uint8_t seed) {
+  std::vector<uint8_t> v(n);
+  std::iota(v.begin(), v.end(), seed);
+  return v;
+}
+
+}  // namespace
+
+TEST(Memory, SparseRoundTripAcrossPagesAtHighAddress) {
+  ws::StatsRegistry stats;
+  ws::Memory mem("mem_sparse", {kTiB, 10, 2}, stats);
+  const uint64_t addr = kTiB - 3 * 4096 - 100;  // spans four pages, last ends at 2^40
+  auto data = pattern(3 * 4096 + 100, 7);
+  mem.write(addr, data.data(), data.size());
+  EXPECT_EQ(mem.pages_allocated(), 4u);
+
+  std::vector<uint8_t> back(data.size(), 0xAA);
+  mem.read(addr, back.data(), back.size());
+  EXPECT_EQ(back, data);
+}
+
+TEST(Memory, UntouchedBytesReadZeroAndReadsDoNotAllocate) {
+  ws::StatsRegistry stats;
+  ws::Memory mem("mem_zero", {kTiB, 10, 2}, stats);
+  const uint8_t one = 0x5A;
+  mem.write(0x123456789, &one, 1);
+
+  std::vector<uint8_t> around(64, 0xFF);
+  mem.read(0x123456789 - 32, around.data(), around.size());
+  for (size_t i = 0; i < around.size(); ++i) EXPECT_EQ(around[i], i == 32 ? 0x5A : 0) << "byte " << i;
+
+  std::vector<uint8_t> far(8192, 0xFF);
+  mem.read(0x8000000000, far.data(), far.size());
+  EXPECT_EQ(far, std::vector<uint8_t>(8192, 0));
+  EXPECT_EQ(mem.pages_allocated(), 1u);
+}
+
+TEST(Memory, RejectsOutOfRangeByteEnablesAndUnknownCommands) {
+  ws::StatsRegistry stats;
+  ws::Memory mem("mem_err", {0x1000, 10, 2}, stats);
+  MemInitiator cpu("cpu_err");
+  cpu.socket.bind(mem.socket);
+  sc_start(SC_ZERO_TIME);  // completes the multi-socket binding
+
+  std::vector<uint8_t> buf(8);
+  sc_time d = SC_ZERO_TIME;
+  EXPECT_EQ(cpu.access(tlm::TLM_READ_COMMAND, 0x1000 - 4, buf, d), tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  EXPECT_EQ(cpu.access(tlm::TLM_WRITE_COMMAND, 0xFFFFFFFFFFFFFFFC, buf, d), tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  EXPECT_EQ(cpu.access(tlm::TLM_READ_COMMAND, 0x1000 - 8, buf, d), tlm::TLM_OK_RESPONSE);
+  unsigned char be = 0xFF;
+  EXPECT_EQ(cpu.access(tlm::TLM_WRITE_COMMAND, 0, buf, d, &be), tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+  EXPECT_EQ(cpu.access(tlm::TLM_IGNORE_COMMAND, 0, buf, d), tlm::TLM_COMMAND_ERROR_RESPONSE);
+  EXPECT_THROW(mem.write(0x1000 - 4, buf.data(), buf.size()), std::out_of_range);
+  EXPECT_THROW(mem.read(0x1000, buf.data(), 1), std::out_of_range);
+
+  tlm::tlm_generic_payload t;
+  t.set_command(tlm::TLM_READ_COMMAND);
+  t.set_address(0x2000);
+  t.set_data_ptr(buf.data());
+  t.set_data_length(4);
+  EXPECT_EQ(cpu.socket->transport_dbg(t), 0u);
+  EXPECT_EQ(t.get_response_status(), tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  // Errors never occupy a port.
+  EXPECT_EQ(stats.resource("mem_err.port0")->ops, 1u);
+}
+
+TEST(Memory, DelayIsTransferPlusLatencyAndDataMoves) {
+  ws::StatsRegistry stats;
+  ws::Memory mem("mem_delay", {1 << 20, 10, 2}, stats);
+  MemInitiator cpu("cpu_delay");
+  cpu.socket.bind(mem.socket);
+  sc_start(SC_ZERO_TIME);
+
+  auto data = pattern(256, 1);
+  sc_time d = SC_ZERO_TIME;
+  ASSERT_EQ(cpu.access(tlm::TLM_WRITE_COMMAND, 0xFF0, data, d), tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(d, sc_time(138, SC_NS));  // 256 B / 2 B/ns + 10 ns
+
+  std::vector<uint8_t> back(256);
+  mem.read(0xFF0, back.data(), back.size());
+  EXPECT_EQ(back, data);
+
+  // A read arriving after the port is free is not delayed by the earlier write.
+  std::vector<uint8_t> rd(256, 0);
+  d = sc_time(500, SC_NS);
+  ASSERT_EQ(cpu.access(tlm::TLM_READ_COMMAND, 0xFF0, rd, d), tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(d, sc_time(638, SC_NS));
+  EXPECT_EQ(rd, data);
+
+  tlm::tlm_generic_payload t;
+  std::vector<uint8_t> dbg(4, 0);
+  t.set_command(tlm::TLM_READ_COMMAND);
+  t.set_address(0xFF0);
+  t.set_data_ptr(dbg.data());
+  t.set_data_length(4);
+  EXPECT_EQ(cpu.socket->transport_dbg(t), 4u);
+  EXPECT_EQ(dbg, std::vector<uint8_t>(data.begin(), data.begin() + 4));
+}
+
+TEST(Memory, OnePortQueuesBackToBackRequests) {
+  ws::StatsRegistry stats;
+  ws::Memory mem("mem_1p", {1 << 20, 10, 2, 1}, stats);
+  MemInitiator a("cpu_1p_a"), b("cpu_1p_b");
+  a.socket.bind(mem.socket);
+  b.socket.bind(mem.socket);
+  sc_start(SC_ZERO_TIME);
+
+  std::vector<uint8_t> x(256), y(256);
+  sc_time da = SC_ZERO_TIME, db = SC_ZERO_TIME;
+  a.access(tlm::TLM_READ_COMMAND, 0, x, da);
+  b.access(tlm::TLM_READ_COMMAND, 0x1000, y, db);
+  EXPECT_EQ(da, sc_time(138, SC_NS));
+  EXPECT_EQ(db, sc_time(266, SC_NS));  // waits 128 ns for the port, then 128 + 10
+
+  const auto* port = stats.resource("mem_1p.port0");
+  EXPECT_EQ(port->ops, 2u);
+  EXPECT_EQ(port->bytes, 512u);
+  EXPECT_EQ(port->busy, sc_time(256, SC_NS));
+}
+
+TEST(Memory, TwoPortsServeInParallel) {
+  ws::StatsRegistry stats;
+  ws::Memory mem("mem_2p", {1 << 20, 10, 2, 2}, stats);
+  MemInitiator a("cpu_2p_a"), b("cpu_2p_b");
+  a.socket.bind(mem.socket);
+  b.socket.bind(mem.socket);
+  sc_start(SC_ZERO_TIME);
+
+  std::vector<uint8_t> x(256), y(256), z(256);
+  sc_time da = SC_ZERO_TIME, db = SC_ZERO_TIME, dc = SC_ZERO_TIME;
+  a.access(tlm::TLM_READ_COMMAND, 0, x, da);
+  b.access(tlm::TLM_WRITE_COMMAND, 0x1000, y, db);
+  EXPECT_EQ(da, sc_time(138, SC_NS));
+  EXPECT_EQ(db, sc_time(138, SC_NS));
+  // A third request queues behind whichever port frees first.
+  a.access(tlm::TLM_READ_COMMAND, 0x2000, z, dc);
+  EXPECT_EQ(dc, sc_time(266, SC_NS));
+
+  EXPECT_EQ(stats.resource("mem_2p.port0")->ops, 2u);
+  EXPECT_EQ(stats.resource("mem_2p.port1")->ops, 1u);
+  EXPECT_EQ(stats.resource("mem_2p.port1")->bytes, 256u);
+}

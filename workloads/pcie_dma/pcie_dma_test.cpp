@@ -1,0 +1,76 @@
+#include "workloads/pcie_dma/pcie_dma_test.hpp"
+
+#include <vector>
+#include "models/sim/rng.hpp"
+
+namespace ws {
+
+PcieDmaTest::PcieDmaTest(const PcieDmaTestConfig& cfg, Scheduler& sched, Core& core, pcie::HssiDma& dma)
+    : cfg_(cfg), sched_(sched), core_(core), dma_(dma) {}
+
+void PcieDmaTest::start() {
+  started_ = sc_core::sc_time_stamp();
+  issue(cfg_.in_flight);
+}
+
+// Starts up to `count` requests back to back; each costs core time to set up.
+void PcieDmaTest::issue(unsigned count) {
+  count = std::min(count, cfg_.blocks - issued_);
+  batch_left_ += count;
+  sc_core::sc_time t = sc_core::sc_time_stamp();
+  for (unsigned k = 0; k < count; ++k, ++issued_) {
+    t = core_.exec(t, cfg_.issue_cycles);
+    pcie::DmaJob job;
+    job.write = cfg_.write;
+    job.local = local_addr(issued_);
+    job.remote = remote_addr(issued_);
+    job.len = cfg_.block_bytes;
+    job.done = [this] { on_dma_done(); };
+    const unsigned ch = issued_ % dma_.channels();
+    sched_.at(t, [this, ch, job = std::move(job)]() mutable { dma_.submit(ch, std::move(job)); });
+  }
+}
+
+void PcieDmaTest::on_dma_done() {
+  const auto t = core_.exec(sc_core::sc_time_stamp(), cfg_.complete_cycles);
+  sched_.at(t, [this] { retired(); });
+}
+
+void PcieDmaTest::retired() {
+  ++retired_;
+  --batch_left_;
+  if (finished()) {
+    ended_ = sc_core::sc_time_stamp();
+    return;
+  }
+  if (cfg_.ring)
+    issue(1);
+  else if (batch_left_ == 0)
+    issue(cfg_.in_flight);
+}
+
+void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<uint8_t> buf(c.block_bytes);
+  for (unsigned i = 0; i < c.blocks; ++i) {
+    for (size_t k = 0; k < buf.size(); k += 8) {
+      const uint64_t v = rng.next();
+      for (size_t b = 0; b < 8 && k + b < buf.size(); ++b) buf[k + b] = uint8_t(v >> (8 * b));
+    }
+    mem.write(base + i * PcieDmaTest::stride(c) + c.buffer_offset, buf.data(), buf.size());
+  }
+}
+
+uint64_t count_mismatches(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c) {
+  std::vector<uint8_t> a(c.block_bytes), b(c.block_bytes);
+  uint64_t bad = 0;
+  for (unsigned i = 0; i < c.blocks; ++i) {
+    const uint64_t at = i * PcieDmaTest::stride(c) + c.buffer_offset;
+    src.mem->read(src.base + at, a.data(), a.size());
+    dst.mem->read(dst.base + at, b.data(), b.size());
+    for (size_t k = 0; k < a.size(); ++k) bad += a[k] != b[k];
+  }
+  return bad;
+}
+
+}  // namespace ws

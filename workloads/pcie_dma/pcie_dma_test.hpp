@@ -1,0 +1,69 @@
+#pragma once
+// The AN3935 measurement program, run on one board's core: it moves `blocks`
+// blocks of `block_bytes` between local DDR and the peer through the HSSI DMA,
+// `in_flight` requests at a time, and times from the first DMA start to the last
+// DMA end in core cycles. The source holds a seeded pattern; check() compares
+// every destination byte with it.
+#include <systemc>
+#include <cstdint>
+#include <string>
+#include "models/cpu/core.hpp"
+#include "models/mem/memory.hpp"
+#include "models/pcie/hssi_dma.hpp"
+#include "models/sim/scheduler.hpp"
+
+namespace ws {
+
+struct PcieDmaTestConfig {
+  bool write = true;
+  uint32_t block_bytes = 32768;
+  unsigned in_flight = 8;
+  bool ring = false;             // keep in_flight outstanding instead of batches
+  unsigned blocks = 64;
+  uint32_t buffer_offset = 0;
+  uint64_t local_base = 0;       // local DDR buffer area (bus address)
+  uint64_t remote_base = 0;      // the peer's buffer area as seen through the outbound window
+  double issue_cycles = 0;       // core cycles to start one request
+  double complete_cycles = 0;    // core cycles to notice and retire one request
+};
+
+class PcieDmaTest {
+ public:
+  PcieDmaTest(const PcieDmaTestConfig& cfg, Scheduler& sched, Core& core, pcie::HssiDma& dma);
+
+  // Bytes between consecutive blocks: block plus offset, rounded up to 256 B.
+  static uint64_t stride(const PcieDmaTestConfig& c) { return (c.buffer_offset + c.block_bytes + 255) / 256 * 256; }
+  uint64_t local_addr(unsigned i) const { return cfg_.local_base + i * stride(cfg_) + cfg_.buffer_offset; }
+  uint64_t remote_addr(unsigned i) const { return cfg_.remote_base + i * stride(cfg_) + cfg_.buffer_offset; }
+
+  void start();
+  bool finished() const { return retired_ == cfg_.blocks; }
+  sc_core::sc_time started_at() const { return started_; }
+  sc_core::sc_time ended_at() const { return ended_; }
+  uint64_t bytes_moved() const { return uint64_t(retired_) * cfg_.block_bytes; }
+  const PcieDmaTestConfig& config() const { return cfg_; }
+
+ private:
+  void issue(unsigned count);
+  void on_dma_done();
+  void retired();
+
+  PcieDmaTestConfig cfg_;
+  Scheduler& sched_;
+  Core& core_;
+  pcie::HssiDma& dma_;
+  unsigned issued_ = 0, retired_ = 0, batch_left_ = 0;
+  sc_core::sc_time started_, ended_;
+};
+
+// Where a test's blocks sit in a memory: block i at base + i * stride + offset.
+struct BlockPlace {
+  Memory* mem;
+  uint64_t base;  // memory offset of the buffer area
+};
+// Fills the source blocks with a pattern drawn from `seed`.
+void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed);
+// Bytes of the destination blocks that differ from the source blocks.
+uint64_t count_mismatches(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c);
+
+}  // namespace ws
