@@ -162,7 +162,10 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   return rc;
 }
 
-int cmd_reproduce(const std::string& name, const std::string& format, unsigned jobs, uint64_t seed) {
+int cmd_reproduce(const std::string& name, const std::string& format, unsigned jobs, uint64_t seed,
+                  const std::vector<std::string>& set_args) {
+  std::vector<std::pair<std::string, std::string>> overrides;
+  for (auto& s : set_args) overrides.push_back(split_kv(s, "--set"));
   std::vector<const ReferenceSet*> sets;
   for (auto& s : reference_sets())
     if (name == "all" || s.name == name) sets.push_back(&s);
@@ -173,7 +176,7 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
   }
   int rc = 0;
   for (const ReferenceSet* s : sets) {
-    const auto rows = reproduce(*s, jobs, seed);
+    const auto rows = reproduce(*s, jobs, seed, overrides);
     Table t;
     t.columns = {"table", "label"};
     for (auto& [k, v] : rows.front().ref.knobs) t.columns.push_back(k);
@@ -283,6 +286,8 @@ int cli_main(int argc, char** argv) {
   rep->add_option("--format", rep_format, "output format")->check(CLI::IsMember(formats));
   rep->add_option("-j,--jobs", rep_jobs, "rows run in parallel processes")->check(CLI::Range(1u, 256u));
   rep->add_option("--seed", rep_seed, "random seed");
+  std::vector<std::string> rep_sets;
+  rep->add_option("--set", rep_sets, "override a parameter in every row: KEY=VALUE (repeatable)");
 
   app.add_subcommand("list", "platforms, workloads, reference tables and scenarios");
   auto* par = app.add_subcommand("params", "parameters of a platform with units, defaults and sources");
@@ -303,7 +308,7 @@ int cli_main(int argc, char** argv) {
       ra.scenario = val_file;
       return cmd_run(ra, true);
     }
-    if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed);
+    if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets);
     if (*par) return cmd_params(par_name, par_format);
     return cmd_list();
   } catch (const InputError& e) {

@@ -65,7 +65,8 @@ std::vector<ReferenceRow> load_reference(const std::string& path) {
   return rows;
 }
 
-std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed) {
+std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed,
+                                     const std::vector<std::pair<std::string, std::string>>& overrides) {
   const std::string file = data_path(set.file);
   const auto rows = load_reference(file);
   const Platform* platform = find_platform(set.platform);
@@ -74,6 +75,7 @@ std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uin
     Point p;
     p.platform = platform;
     platform->declare(p.params);
+    for (auto& [k, v] : overrides) p.params.set(k, v, "--set");
     for (auto& [k, v] : r.knobs) p.params.set(k, v, file + " (" + r.label + ")");
     p.options.seed = seed;
     points.push_back(std::move(p));

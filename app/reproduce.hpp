@@ -1,6 +1,7 @@
 #pragma once
 // Reference tables: measured figures shipped as data with their source, replayed
 // through the simulator row by row (simulated vs measured vs error).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -34,6 +35,8 @@ struct ReproducedRow {
   std::string error;  // non-empty when the point failed
 };
 
-std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed);
+// `overrides` (what-ifs, calibration trials) apply to every row before the row's own knobs.
+std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed,
+                                     const std::vector<std::pair<std::string, std::string>>& overrides = {});
 
 }  // namespace ws

@@ -2,8 +2,8 @@
 # Installs the Debian packages wirespeed needs. Idempotent; runs as root or via sudo.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libsystemc-dev libfmt-dev libyaml-cpp-dev
-      libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
-      libboost-dev zlib1g-dev python3)
+      libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
+      libboost-dev python3)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -3,6 +3,7 @@
 #include <iterator>
 #include <stdexcept>
 #include <fmt/format.h>
+#include "models/sim/sim_time.hpp"
 
 namespace ws {
 
@@ -46,9 +47,9 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_tim
   }
   const uint64_t len = t.get_data_length();
   const sc_core::sc_time now = sc_core::sc_time_stamp();
-  const sc_core::sc_time xfer(static_cast<double>(len) / cfg_.bytes_per_ns, sc_core::SC_NS);
+  const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
   const sc_core::sc_time start = bus_.serve(now + delay, xfer, len);
-  delay = start + xfer + sc_core::sc_time(cfg_.hop_ns, sc_core::SC_NS) - now;
+  delay = start + xfer + ns(cfg_.hop_ns) - now;
   t.set_address(addr - base);
   out[w->out]->b_transport(t, delay);
   t.set_address(addr);  // initiators may reuse the payload and expect their address back

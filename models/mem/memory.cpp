@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <fmt/format.h>
+#include "models/sim/sim_time.hpp"
 
 namespace ws {
 
@@ -76,9 +77,9 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   // lowest index wins, so a single stream always uses port 0.
   auto port = std::min_element(ports_.begin(), ports_.end(),
                                [](const BusyServer& a, const BusyServer& b) { return a.free_at() < b.free_at(); });
-  const sc_core::sc_time xfer(static_cast<double>(len) / cfg_.bytes_per_ns, sc_core::SC_NS);
+  const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
   const sc_core::sc_time start = port->serve(arrival, xfer, len);
-  delay = start + xfer + sc_core::sc_time(cfg_.latency_ns, sc_core::SC_NS) - now;
+  delay = start + xfer + ns(cfg_.latency_ns) - now;
   move_data(t);
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Link integrity checks. LCRC and ECRC use the CRC-32 polynomial 04C11DB7h
-// (PCIe Base Spec 1.1 §3.5.2.1, §2.7.1), computed here with zlib's reflected CRC-32;
-// the per-bit lane mapping on the wire is not modelled. DLLPs carry a CRC-16 with
-// polynomial 100Bh (§3.4.1).
+// (PCIe Base Spec 1.1 §3.5.2.1, §2.7.1), computed here as the reflected CRC-32
+// (the value zlib and 802.3 give); the per-bit lane mapping is not modelled.
+// DLLPs carry a CRC-16 with polynomial 100Bh (§3.4.1).
 #include <cstddef>
 #include <cstdint>
 

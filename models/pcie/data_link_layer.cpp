@@ -1,6 +1,7 @@
 #include "models/pcie/data_link_layer.hpp"
 
-#include <zlib.h>
+#include "models/pcie/crc.hpp"
+#include "models/sim/sim_time.hpp"
 
 namespace ws::pcie {
 namespace {
@@ -13,8 +14,7 @@ size_t held_bytes(const Tlp& t) { return t.wire_symbols() - 2; }
 
 uint32_t lcrc_of(uint16_t seq, const Tlp& t) {
   const uint8_t s[2] = {uint8_t((seq >> 8) & 0xF), uint8_t(seq)};
-  uLong c = ::crc32(0, s, 2);
-  return static_cast<uint32_t>(::crc32(c, t.bytes().data(), static_cast<uInt>(t.bytes().size())));
+  return crc32(t.bytes().data(), t.bytes().size(), crc32(s, 2));
 }
 
 DataLinkLayer::DataLinkLayer(Scheduler& sched, const DllConfig& cfg, Rng& rng, StatsRegistry& stats,
@@ -61,7 +61,7 @@ WirePacket DataLinkLayer::send(std::shared_ptr<const Tlp> t, std::function<void(
   WirePacket p;
   p.seq = next_seq_;
   next_seq_ = uint16_t((next_seq_ + 1) % kSeqMod);
-  p.lcrc = lcrc_of(p.seq, *t);
+  p.lcrc = p.lcrc_sent = lcrc_of(p.seq, *t);
   p.tlp = t;
   replay_bytes_ += held_bytes(*t);
   stats_->note_queue(replay_bytes_);
@@ -81,6 +81,7 @@ WirePacket DataLinkLayer::take_replay() {
   WirePacket p;
   p.tlp = h.tlp;
   p.seq = h.seq;
+  p.lcrc_sent = h.lcrc;
   p.lcrc = rng_.chance(cfg_.lcrc_error_rate) ? h.lcrc ^ 1 : h.lcrc;
   return p;
 }
@@ -101,7 +102,7 @@ void DataLinkLayer::purge_through(uint16_t seq) {
 void DataLinkLayer::schedule_ack() {
   if (ack_timer_) return;
   ack_timer_ = true;
-  sched_.after(sc_core::sc_time(cfg_.ack_timeout_ns, sc_core::SC_NS), [this] {
+  sched_.after(ns(cfg_.ack_timeout_ns), [this] {
     ack_timer_ = false;
     if (unacked_ > 0 && !ack_pending_) {
       ack_pending_ = true;
@@ -119,7 +120,7 @@ void DataLinkLayer::request_nak() {
 }
 
 std::shared_ptr<const Tlp> DataLinkLayer::receive_tlp(const WirePacket& p) {
-  if (lcrc_of(p.seq, *p.tlp) != p.lcrc) {
+  if (p.lcrc != p.lcrc_sent) {
     request_nak();
     return nullptr;
   }

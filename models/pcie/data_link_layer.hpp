@@ -27,10 +27,14 @@ struct DllConfig {
 };
 
 // What crosses the wire: a TLP with its sequence number and LCRC, or a DLLP.
+// The TLP bytes are shared with the receiver and never altered in flight, so the
+// LCRC the receiver would compute over them is the one computed at transmission
+// (`lcrc_sent`); an injected error corrupts only the LCRC field on the wire.
 struct WirePacket {
   std::shared_ptr<const Tlp> tlp;  // null for a DLLP
   uint16_t seq = 0;
-  uint32_t lcrc = 0;
+  uint32_t lcrc = 0;               // as it arrives
+  uint32_t lcrc_sent = 0;          // over seq + TLP bytes, what the receiver recomputes
   std::array<uint8_t, 6> dllp{};
   unsigned symbols() const { return tlp ? tlp->wire_symbols() : kDllpSymbols; }
 };

@@ -46,11 +46,10 @@ void HssiDma::start_next(unsigned ch) {
 // posted buffer has room; resumes when room frees.
 void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
   const DmaJob& job = run->job;
-  const uint64_t dst = job.remote + run->cursor;
-  const auto pieces = split_aligned(dst, job.len - run->cursor, pcie_.mps());
   const sc_time now = sc_time_stamp();
-  sc_time last_ready = now;
-  for (const Piece& p : pieces) {
+  sc_time last_ready = now, last_moved = now;
+  while (run->cursor < job.len) {
+    const Piece p = first_piece(job.remote + run->cursor, job.len - run->cursor, pcie_.mps());
     if (!pcie_.can_post(in_pipe_ + p.len)) {
       pcie_.when_posted_room([this, ch, run] { step_write(ch, run); });
       return;
@@ -71,10 +70,12 @@ void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
       pcie_.post_write(p.addr, buf->data(), p.len, std::move(on_acked));
     });
     last_ready = ready;
+    last_moved = start + move;
   }
   if (!cfg_.done_on_ack) sched_.at(last_ready, job.done);
-  // The channel takes its next descriptor once this one's data has left the data path.
-  sched_.at(last_ready, [this, ch] {
+  // The channel takes its next descriptor once this one's data has left the data
+  // path; the memory latency of the last piece overlaps the next set-up.
+  sched_.at(last_moved, [this, ch] {
     chan_[ch].busy = false;
     start_next(ch);
   });

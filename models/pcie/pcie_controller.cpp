@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include "models/mem/tlm_access.hpp"
 #include "models/pcie/tlp_split.hpp"
+#include "models/sim/sim_time.hpp"
 
 namespace ws::pcie {
 
@@ -190,7 +191,7 @@ void PcieController::release(FcClass c, uint32_t data_credits) {
     dll_.queue_update_fc(c);
   } else if (!fc_timer_[size_t(c)]) {
     fc_timer_[size_t(c)] = true;
-    sched_.after(sc_core::sc_time(cfg_.fc_update_timeout_ns, sc_core::SC_NS), [this, c] {
+    sched_.after(ns(cfg_.fc_update_timeout_ns), [this, c] {
       fc_timer_[size_t(c)] = false;
       if (rx_fc_.pending(c) > 0) dll_.queue_update_fc(c);
     });

@@ -4,7 +4,7 @@ namespace ws::pcie {
 
 sc_core::sc_time PhyTransmitter::packet_time(unsigned symbols) const {
   const double t = (static_cast<double>(lane_times(symbols, cfg_.lanes)) + cfg_.gap_symbols) * symbol_ns(cfg_.gen);
-  return sc_core::sc_time(t, sc_core::SC_NS);
+  return ns(t);
 }
 
 sc_core::sc_time PhyTransmitter::send(unsigned symbols, uint64_t payload_bytes) {

@@ -7,6 +7,7 @@
 #include <systemc>
 #include <cstdint>
 #include "models/sim/busy_server.hpp"
+#include "models/sim/sim_time.hpp"
 
 namespace ws::pcie {
 
@@ -18,6 +19,13 @@ struct PhyConfig {
 };
 
 inline double symbol_ns(unsigned gen) { return gen == 2 ? 2.0 : 4.0; }
+// AckNak latency limit in symbol times (PCIe Base Spec 1.1 §3.5.3.1, Table 3-7):
+// (MPS + TLP overhead 28) x AckFactor / width + internal delay 19, AckFactor 1.4
+// for payloads up to 512 B (e.g. MPS 256: x1 416, x2 217, x4 118 symbol times).
+inline double ack_latency_symbols(unsigned mps, unsigned lanes) {
+  const double ack_factor = mps <= 512 ? 1.4 : 2.5;
+  return (mps + 28) * ack_factor / lanes + 19;
+}
 // Lane symbol times a packet of `symbols` occupies on `lanes` lanes.
 inline uint64_t lane_times(unsigned symbols, unsigned lanes) { return (symbols + lanes - 1) / lanes; }
 
@@ -28,7 +36,7 @@ class PhyTransmitter {
   // Starts a packet now (the wire must be idle); returns when the wire frees.
   sc_core::sc_time send(unsigned symbols, uint64_t payload_bytes);
   sc_core::sc_time packet_time(unsigned symbols) const;
-  sc_core::sc_time latency() const { return sc_core::sc_time(cfg_.latency_ns, sc_core::SC_NS); }
+  sc_core::sc_time latency() const { return ns(cfg_.latency_ns); }
   const PhyConfig& config() const { return cfg_; }
   // Raw symbol capacity of this direction after 8b/10b, in bits per second.
   double data_rate_bps() const { return cfg_.lanes * 8.0 / symbol_ns(cfg_.gen) * 1e9; }

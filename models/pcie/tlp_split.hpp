@@ -17,5 +17,7 @@ struct Piece {
 // Cuts [addr, addr+n) into pieces of at most `max` bytes that do not cross a
 // `max`-aligned boundary (max a power of two) nor a 4 KB boundary.
 std::vector<Piece> split_aligned(uint64_t addr, uint64_t n, uint32_t max);
+// The first piece split_aligned would cut.
+Piece first_piece(uint64_t addr, uint64_t n, uint32_t max);
 
 }  // namespace ws::pcie

@@ -11,21 +11,40 @@ Scheduler::Scheduler(sc_core::sc_module_name name) : sc_module(name) {
 
 void Scheduler::at(const sc_core::sc_time& t, Fn fn) {
   const auto now = sc_core::sc_time_stamp();
-  q_.push(Item{t < now ? now : t, seq_++, std::move(fn)});
-  arm();
+  const auto when = t < now ? now : t;
+  uint32_t slot;
+  if (free_slots_.empty()) {
+    slot = static_cast<uint32_t>(slots_.size());
+    slots_.push_back(std::move(fn));
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+    slots_[slot] = std::move(fn);
+  }
+  q_.push(Item{when, seq_++, slot});
+  // Re-arm only for a new earliest item: most posts land behind the head.
+  if (!armed_ || when < armed_at_) arm();
 }
 
 void Scheduler::arm() {
-  if (q_.empty()) return;
+  if (q_.empty()) {
+    armed_ = false;
+    return;
+  }
+  armed_at_ = q_.top().t;
+  armed_ = true;
   // notify() keeps the earlier of a pending and a new notification.
-  wake_.notify(q_.top().t - sc_core::sc_time_stamp());
+  wake_.notify(armed_at_ - sc_core::sc_time_stamp());
 }
 
 void Scheduler::run() {
   const auto now = sc_core::sc_time_stamp();
+  armed_ = false;
   while (!q_.empty() && q_.top().t <= now) {
-    Fn fn = std::move(const_cast<Item&>(q_.top()).fn);
+    const uint32_t slot = q_.top().slot;
     q_.pop();
+    Fn fn = std::move(slots_[slot]);
+    free_slots_.push_back(slot);
     ++dispatched_;
     fn();
   }

@@ -20,17 +20,22 @@ class Scheduler : public sc_core::sc_module {
   uint64_t dispatched() const { return dispatched_; }
 
  private:
+  // Heap entries are small PODs; the callbacks live in a slot pool beside them.
   struct Item {
     sc_core::sc_time t;
     uint64_t seq;
-    Fn fn;
+    uint32_t slot;
     bool operator>(const Item& o) const { return t != o.t ? t > o.t : seq > o.seq; }
   };
   void run();
   void arm();
 
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q_;
+  std::vector<Fn> slots_;
+  std::vector<uint32_t> free_slots_;
   sc_core::sc_event wake_;
+  sc_core::sc_time armed_at_;   // when wake_ fires; valid while armed_
+  bool armed_ = false;
   uint64_t seq_ = 0;
   uint64_t dispatched_ = 0;
 };

@@ -20,7 +20,10 @@ pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& 
   c.fc_update_every = unsigned(p.i("pcie.fc_update_every"));
   c.fc_update_timeout_ns = p.r("pcie.fc_update_timeout_ns");
   c.dll.ack_every = unsigned(p.i("pcie.ack_every"));
-  c.dll.ack_timeout_ns = p.r("pcie.ack_timeout_ns");
+  // The link runs at the smaller MPS of the two ends; both ends are programmed alike here.
+  c.dll.ack_timeout_ns = p.r("pcie.ack_timer_factor") *
+                         pcie::ack_latency_symbols(c.mps_supported, unsigned(p.i("pcie.lanes"))) *
+                         pcie::symbol_ns(unsigned(p.i("pcie.gen")));
   c.dll.replay_buffer_bytes = unsigned(p.i("pcie.replay_buffer_bytes"));
   c.dll.lcrc_error_rate = p.r("pcie.lcrc_error_rate");
   c.phy.gen = unsigned(p.i("pcie.gen"));

@@ -102,9 +102,10 @@ void declare_msc815x_params(ParamTable& t) {
   // --- PCIe controller costs ---
   t.declare(number("pcie.ack_every", K::Int, "8", 1, 64, "TLPs",
                    "good TLPs received per Ack DLLP (Ack coalescing)", kCalLink));
-  t.declare(number("pcie.ack_timeout_ns", K::Real, "1000", 10, 100000, "ns",
-                   "longest a received TLP waits for its Ack when fewer than ack_every arrived",
-                   "assumed, inside the PCIe 1.1 AckNak latency limits (Table 3-7)"));
+  t.declare(number("pcie.ack_timer_factor", K::Real, "1", 0.1, 100, "x spec limit",
+                   "Ack timer as a multiple of the PCIe 1.1 AckNak latency limit for the link's MPS and width "
+                   "(Table 3-7); a TLP waits at most this long for its Ack when fewer than ack_every arrived",
+                   kCalLink));
   t.declare(number("pcie.fc_update_every", K::Int, "8", 1, 64, "TLPs",
                    "posted/non-posted headers freed per UpdateFC DLLP", kCalLink));
   t.declare(number("pcie.fc_update_timeout_ns", K::Real, "1000", 10, 100000, "ns",

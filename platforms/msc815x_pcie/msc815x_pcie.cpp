@@ -11,6 +11,7 @@ namespace {
 
 constexpr uint64_t kLocalBuffers = 16ull << 20;  // DDR offset of each board's source/destination area
 constexpr uint64_t kAutoBytes = 2ull << 20;      // dma.blocks = 0 moves about this much per board
+constexpr uint64_t kRingBytes = 4ull << 20;      // buffer ring per board
 
 PcieDmaTestConfig test_config(const ParamTable& p) {
   PcieDmaTestConfig c;
@@ -24,12 +25,14 @@ PcieDmaTestConfig test_config(const ParamTable& p) {
     const uint64_t want = std::clamp<uint64_t>(kAutoBytes / c.block_bytes, 64, 4096);
     c.blocks = unsigned((want + c.in_flight - 1) / c.in_flight * c.in_flight);
   }
-  const uint64_t area = c.blocks * PcieDmaTest::stride(c);
+  // A ring of buffers of about kRingBytes, never fewer than the requests in flight.
+  const uint64_t stride = PcieDmaTest::stride(c);
+  c.slots = unsigned(std::min<uint64_t>(c.blocks, std::max<uint64_t>(c.in_flight, kRingBytes / stride)));
   const uint64_t room = Msc815xBoard::kInboundDdr - kLocalBuffers;
-  if (area > room)
-    throw InputError(fmt::format("key 'dma.blocks': {} blocks of {} B need {} B of buffer, more than the {} B "
-                                 "the test area holds; lower dma.blocks or dma.block_bytes",
-                                 c.blocks, c.block_bytes, area, room));
+  if (c.slots * stride > room)
+    throw InputError(fmt::format("key 'dma.in_flight': {} buffers of {} B need more than the {} B the test area "
+                                 "holds; lower dma.in_flight or dma.block_bytes",
+                                 c.slots, c.block_bytes, room));
   c.local_base = kLocalBuffers;
   c.remote_base = Msc815xBoard::kOutboundBase;
   c.issue_cycles = p.r("core.issue_cycles");

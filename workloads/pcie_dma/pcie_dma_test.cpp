@@ -52,20 +52,20 @@ void PcieDmaTest::retired() {
 void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed) {
   Rng rng(seed);
   std::vector<uint8_t> buf(c.block_bytes);
-  for (unsigned i = 0; i < c.blocks; ++i) {
+  for (unsigned i = 0; i < c.slots; ++i) {
     for (size_t k = 0; k < buf.size(); k += 8) {
       const uint64_t v = rng.next();
       for (size_t b = 0; b < 8 && k + b < buf.size(); ++b) buf[k + b] = uint8_t(v >> (8 * b));
     }
-    mem.write(base + i * PcieDmaTest::stride(c) + c.buffer_offset, buf.data(), buf.size());
+    mem.write(base + PcieDmaTest::slot_offset(c, i), buf.data(), buf.size());
   }
 }
 
 uint64_t count_mismatches(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c) {
   std::vector<uint8_t> a(c.block_bytes), b(c.block_bytes);
   uint64_t bad = 0;
-  for (unsigned i = 0; i < c.blocks; ++i) {
-    const uint64_t at = i * PcieDmaTest::stride(c) + c.buffer_offset;
+  for (unsigned i = 0; i < c.slots; ++i) {
+    const uint64_t at = PcieDmaTest::slot_offset(c, i);
     src.mem->read(src.base + at, a.data(), a.size());
     dst.mem->read(dst.base + at, b.data(), b.size());
     for (size_t k = 0; k < a.size(); ++k) bad += a[k] != b[k];

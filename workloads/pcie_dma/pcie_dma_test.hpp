@@ -20,6 +20,7 @@ struct PcieDmaTestConfig {
   unsigned in_flight = 8;
   bool ring = false;             // keep in_flight outstanding instead of batches
   unsigned blocks = 64;
+  unsigned slots = 64;           // buffers in the ring; block i uses buffer i % slots
   uint32_t buffer_offset = 0;
   uint64_t local_base = 0;       // local DDR buffer area (bus address)
   uint64_t remote_base = 0;      // the peer's buffer area as seen through the outbound window
@@ -33,8 +34,11 @@ class PcieDmaTest {
 
   // Bytes between consecutive blocks: block plus offset, rounded up to 256 B.
   static uint64_t stride(const PcieDmaTestConfig& c) { return (c.buffer_offset + c.block_bytes + 255) / 256 * 256; }
-  uint64_t local_addr(unsigned i) const { return cfg_.local_base + i * stride(cfg_) + cfg_.buffer_offset; }
-  uint64_t remote_addr(unsigned i) const { return cfg_.remote_base + i * stride(cfg_) + cfg_.buffer_offset; }
+  static uint64_t slot_offset(const PcieDmaTestConfig& c, unsigned i) {
+    return (i % c.slots) * stride(c) + c.buffer_offset;
+  }
+  uint64_t local_addr(unsigned i) const { return cfg_.local_base + slot_offset(cfg_, i); }
+  uint64_t remote_addr(unsigned i) const { return cfg_.remote_base + slot_offset(cfg_, i); }
 
   void start();
   bool finished() const { return retired_ == cfg_.blocks; }
@@ -56,14 +60,14 @@ class PcieDmaTest {
   sc_core::sc_time started_, ended_;
 };
 
-// Where a test's blocks sit in a memory: block i at base + i * stride + offset.
+// Where a test's buffers sit in a memory: buffer s at base + s * stride + offset.
 struct BlockPlace {
   Memory* mem;
   uint64_t base;  // memory offset of the buffer area
 };
-// Fills the source blocks with a pattern drawn from `seed`.
+// Fills the source buffers with a pattern drawn from `seed`.
 void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed);
-// Bytes of the destination blocks that differ from the source blocks.
+// Bytes of the destination buffers that differ from the source buffers.
 uint64_t count_mismatches(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c);
 
 }  // namespace ws

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Fits a platform's calibrated cost parameters to the calibration rows of its
+reference table by coordinate descent on the simulator itself.
+
+  scripts/calibrate.py pcie --param dma.desc_cycles=10:400 --param core.issue_cycles=0:500 ...
+
+Each trial runs `wirespeed reproduce NAME --format csv --set ...`; the objective
+is the mean squared relative error over the calibration rows (withheld rows are
+never looked at). Prints the best values and the per-row errors.
+"""
+import argparse
+import csv
+import io
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(binary, name, values, jobs):
+    cmd = [binary, "reproduce", name, "--format", "csv", "-j", str(jobs)]
+    for k, v in values.items():
+        cmd += ["--set", f"{k}={v}"]
+    out = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1"))
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr)
+    rows = [r for r in csv.DictReader(io.StringIO(out.stdout)) if r["kind"] == "calibration"]
+    return rows
+
+
+def score(rows):
+    errs = [(float(r["simulated"]) - float(r["measured"])) / float(r["measured"]) for r in rows]
+    return sum(e * e for e in errs) / len(errs) + max(abs(e) for e in errs) ** 2 * 0.5, errs
+
+
+def fmt(v, integer):
+    return str(int(round(v))) if integer else f"{v:.4g}"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("name")
+    ap.add_argument("--param", action="append", default=[], help="KEY=LO:HI[:int] to fit")
+    ap.add_argument("--fixed", action="append", default=[], help="KEY=VALUE held fixed")
+    ap.add_argument("--start", action="append", default=[], help="KEY=VALUE starting point")
+    ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--binary", default=os.path.join(ROOT, "build", "wirespeed"))
+    a = ap.parse_args()
+
+    space = {}
+    for p in a.param:
+        k, rng = p.split("=")
+        parts = rng.split(":")
+        space[k] = (float(parts[0]), float(parts[1]), len(parts) > 2 and parts[2] == "int")
+    fixed = dict(f.split("=") for f in a.fixed)
+    cur = {k: (lo + hi) / 2 for k, (lo, hi, _) in space.items()}
+    for s in a.start:
+        k, v = s.split("=")
+        cur[k] = float(v)
+
+    def trial(vals):
+        sets = dict(fixed)
+        sets.update({k: fmt(v, space[k][2]) for k, v in vals.items()})
+        return score(run(a.binary, a.name, sets, a.j))
+
+    best, errs = trial(cur)
+    print(f"start score {best:.5f}", file=sys.stderr)
+    step = {k: (hi - lo) / 4 for k, (lo, hi, _) in space.items()}
+    for rnd in range(a.rounds):
+        for k, (lo, hi, integer) in space.items():
+            improved = True
+            while improved:
+                improved = False
+                for d in (+1, -1):
+                    v = min(hi, max(lo, cur[k] + d * step[k]))
+                    if integer:
+                        v = round(v)
+                    if v == cur[k]:
+                        continue
+                    cand = dict(cur, **{k: v})
+                    s, e = trial(cand)
+                    if s < best:
+                        best, errs, cur = s, e, cand
+                        improved = True
+                        print(f"round {rnd} {k}={fmt(v, integer)} score {best:.5f} max {max(abs(x) for x in e)*100:.1f}%",
+                              file=sys.stderr)
+                        break
+            step[k] /= 2
+    print("best:")
+    for k, v in cur.items():
+        print(f"  --set {k}={fmt(v, space[k][2])}")
+    rows = run(a.binary, a.name, dict(fixed, **{k: fmt(v, space[k][2]) for k, v in cur.items()}), a.j)
+    for r, e in zip(rows, score(rows)[1]):
+        print(f"  {r['label']:<16} sim {float(r['simulated']):6.2f} meas {float(r['measured']):6.2f} err {e*100:+5.1f}%")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+// The command-line contract of design.md: exit codes, error messages that name
+// file, line, key and valid range, CSV/JSON shape, sweeps, traces.
+#include <nlohmann/json.hpp>
+#include <gtest/gtest.h>
+#include "tests/integration/cli_runner.hpp"
+
+namespace ws::test {
+namespace {
+
+void expect_input_error(const std::string& file, const std::string& yaml, int line, const std::string& key,
+                        const std::string& range) {
+  const auto path = write_file(file, yaml);
+  const auto r = wirespeed("run " + path);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find(path + ":" + std::to_string(line)), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(range), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+}
+
+TEST(Cli, LanesThreeIsRejectedWithFileLineKeyAndRange) {
+  expect_input_error("lanes3.yaml", scenario("  pcie.lanes: 3\n"), 4, "pcie.lanes", "1|2|4");
+}
+
+TEST(Cli, Mps300IsRejected) {
+  expect_input_error("mps300.yaml", scenario("  pcie:\n    mps: 300\n"), 5, "pcie.mps", "128|256");
+}
+
+TEST(Cli, Gen7IsRejected) {
+  expect_input_error("gen7.yaml", scenario("  pcie.gen: 7\n"), 4, "pcie.gen", "1|2");
+}
+
+TEST(Cli, NegativeBlockSizeIsRejected) {
+  expect_input_error("neg.yaml", scenario("  dma.block_bytes: -64\n"), 4, "dma.block_bytes", "1..16777216");
+}
+
+TEST(Cli, WrongTypeIsRejected) {
+  expect_input_error("type.yaml", scenario("  dma.in_flight: eight\n"), 4, "dma.in_flight", "integer");
+}
+
+TEST(Cli, UnknownKeyIsRejectedAndNamed) {
+  const auto path = write_file("unknown.yaml", scenario("  pcie.lane: 4\n"));
+  const auto r = wirespeed("run " + path);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(path + ":4"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("'pcie.lane'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("pcie.lanes"), std::string::npos) << "should suggest the family's keys: " << r.err;
+}
+
+TEST(Cli, UnknownPlatformIsRejected) {
+  const auto path = write_file("plat.yaml", "platform: nope\nworkload: pcie_dma\n");
+  const auto r = wirespeed("validate " + path);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(path + ":1"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("msc815x_pcie"), std::string::npos) << r.err;
+}
+
+TEST(Cli, BadSetAndSweepAndOptionsExitTwo) {
+  const auto path = write_file("ok.yaml", scenario("  dma.blocks: 8\n"));
+  EXPECT_EQ(wirespeed("run " + path + " --set pcie.lanes").code, 2);
+  EXPECT_EQ(wirespeed("run " + path + " --set pcie.lanes=8").code, 2);
+  EXPECT_EQ(wirespeed("run " + path + " --sweep dma.block_bytes=8,,16").code, 2);
+  EXPECT_EQ(wirespeed("run " + path + " --format xml").code, 2);
+  EXPECT_EQ(wirespeed("run " + path + " --shard 3/2").code, 2);
+  EXPECT_EQ(wirespeed("frobnicate").code, 2);
+  EXPECT_EQ(wirespeed("run /nonexistent/x.yaml").code, 2);
+  EXPECT_EQ(wirespeed("params nosuchboard").code, 2);
+  EXPECT_EQ(wirespeed("reproduce nosuchtable").code, 2);
+}
+
+TEST(Cli, ValidateAcceptsTheShippedScenarios) {
+  for (const char* s : {"x4_write_32k.yaml", "block_sweep.yaml"}) {
+    const auto r = wirespeed(std::string("validate ") + WS_SOURCE_DIR + "/workloads/pcie_dma/scenarios/" + s);
+    EXPECT_EQ(r.code, 0) << s << ": " << r.err;
+  }
+}
+
+TEST(Cli, SweepGivesOneCsvRowPerPointWithSweptColumnAndMonotoneCurve) {
+  const auto path = write_file("sweep.yaml", scenario("  dma.blocks: 16\n"));
+  const auto r = wirespeed("run " + path + " --sweep dma.block_bytes=8,64,256,1024,32768 --format csv -j 2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream in(r.out);
+  std::string header, line;
+  std::getline(in, header);
+  EXPECT_NE(header.find("dma.block_bytes"), std::string::npos);
+  EXPECT_NE(header.find("dma.blocks"), std::string::npos);
+  const auto cols = [](const std::string& s) {
+    std::vector<std::string> v;
+    std::stringstream ss(s);
+    for (std::string f; std::getline(ss, f, ',');) v.push_back(f);
+    return v;
+  };
+  const auto h = cols(header);
+  const size_t gbps = size_t(std::find(h.begin(), h.end(), "gbps") - h.begin());
+  ASSERT_LT(gbps, h.size());
+  double prev = 0;
+  int rows = 0;
+  while (std::getline(in, line)) {
+    const double g = std::stod(cols(line).at(gbps));
+    EXPECT_GT(g, prev) << line;
+    prev = g;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 5);
+}
+
+TEST(Cli, SameSeedGivesIdenticalCsv) {
+  const auto path = write_file("det.yaml", scenario("  dma.blocks: 32\n  pcie.lcrc_error_rate: 0.02\n"));
+  const auto a = wirespeed("run " + path + " --format csv --seed 7 --sweep dma.op=write,read");
+  const auto b = wirespeed("run " + path + " --format csv --seed 7 --sweep dma.op=write,read -j 2");
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+}
+
+TEST(Cli, JsonOutputAndTraceFileAreValidJson) {
+  const auto path = write_file("json.yaml", scenario("  dma.blocks: 8\n"));
+  const std::string trace = testing::TempDir() + "ws_trace.json";
+  const auto r = wirespeed("run " + path + " --format json --trace " + trace);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 1u);
+  EXPECT_GT(j[0]["gbps"].get<double>(), 0.0);
+  const auto t = nlohmann::json::parse(slurp(trace));
+  EXPECT_GT(t["traceEvents"].size(), 10u);
+}
+
+TEST(Cli, ParamsListsEveryParameterWithUnitAndSource) {
+  const auto r = wirespeed("params msc815x_pcie --format csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream in(r.out);
+  std::string line;
+  std::getline(in, line);
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    EXPECT_EQ(line.find(",,"), std::string::npos) << "empty field: " << line;
+    EXPECT_NE(line.back(), ',') << "no source: " << line;
+  }
+  EXPECT_GT(n, 30);
+}
+
+}  // namespace
+}  // namespace ws::test

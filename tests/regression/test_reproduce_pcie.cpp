@@ -1,0 +1,67 @@
+// Reproduces the AN3935 tables and holds every calibration row within 5 % of the
+// measured figure. Withheld rows are predictions: they must run cleanly and match
+// what docs/predictions.md committed, so a model change that moves a prediction
+// is seen and the document re-committed on purpose.
+#include <gtest/gtest.h>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include "app/reproduce.hpp"
+#include "models/sim/param.hpp"
+
+namespace ws {
+namespace {
+
+const ReferenceSet& pcie_set() {
+  for (auto& s : reference_sets())
+    if (s.name == "pcie") return s;
+  throw std::logic_error("no pcie reference set");
+}
+
+TEST(ReproducePcie, EveryCalibrationRowWithinFivePercent) {
+  const auto rows = reproduce(pcie_set(), 2, 1);
+  int calibration = 0;
+  for (const auto& r : rows) {
+    ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
+    if (r.ref.kind != "calibration") continue;
+    ++calibration;
+    const double err = (r.simulated - *r.ref.measured) / *r.ref.measured;
+    EXPECT_LT(std::fabs(err), 0.05) << r.ref.table << " / " << r.ref.label << ": simulated " << r.simulated
+                                    << " Gbps, measured " << *r.ref.measured;
+  }
+  EXPECT_EQ(calibration, 24);
+}
+
+TEST(ReproducePcie, PredictionsMatchTheCommittedDocument) {
+  std::ifstream f(data_path("docs/predictions.md"));
+  ASSERT_TRUE(f) << "docs/predictions.md is missing";
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const std::string doc = ss.str();
+  for (const auto& r : reproduce(pcie_set(), 2, 1)) {
+    if (r.ref.kind != "withheld") continue;
+    // Each prediction appears as "| label | ... | X.XX |" in the table.
+    const std::string row = "| " + r.ref.label + " |";
+    const auto at = doc.find(row);
+    ASSERT_NE(at, std::string::npos) << r.ref.label << " is not in docs/predictions.md";
+    const auto eol = doc.find('\n', at);
+    char fig[32];
+    std::snprintf(fig, sizeof fig, "| %.2f |", r.simulated);
+    EXPECT_NE(doc.substr(at, eol - at).find(fig), std::string::npos)
+        << r.ref.label << ": model now predicts " << fig << " but the document says: " << doc.substr(at, eol - at);
+  }
+}
+
+TEST(ReferenceTable, MalformedRowsAreInputErrors) {
+  const std::string path = testing::TempDir() + "bad_ref.csv";
+  std::ofstream(path) << "table,label,dma.op,measured_gbps,kind\nt,a,write,1.0,calibration\nt,b,write,,calibration\n";
+  try {
+    load_reference(path);
+    FAIL() << "a calibration row without a figure was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(path + ":3"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace ws
