@@ -66,6 +66,7 @@ WirePacket DataLinkLayer::send(std::shared_ptr<const Tlp> t, std::function<void(
   replay_bytes_ += held_bytes(*t);
   stats_->note_queue(replay_bytes_);
   replay_.push_back(Held{std::move(t), p.seq, p.lcrc, std::move(on_acked)});
+  if (!replay_timer_) restart_replay_timer();
   if (corrupt_next_ > 0) {
     --corrupt_next_;
     p.lcrc ^= 1;
@@ -96,7 +97,33 @@ void DataLinkLayer::purge_through(uint16_t seq) {
     if (h.on_acked) h.on_acked();
   }
   replay_next_ = replay_next_ > popped ? replay_next_ - popped : 0;
-  if (popped) kick();
+  if (popped) {
+    // Forward progress: the timer restarts, or stops when nothing is held.
+    if (replay_.empty()) {
+      replay_timer_ = false;
+      ++replay_timer_gen_;
+    } else {
+      restart_replay_timer();
+    }
+    kick();
+  }
+}
+
+void DataLinkLayer::restart_replay_timer() {
+  replay_timer_ = true;
+  const uint64_t gen = ++replay_timer_gen_;
+  sched_.after(ns(cfg_.replay_timeout_ns), [this, gen] {
+    if (gen != replay_timer_gen_ || replay_.empty()) return;
+    start_replay();
+    restart_replay_timer();
+  });
+}
+
+void DataLinkLayer::start_replay() {
+  replay_active_ = true;
+  replay_next_ = 0;
+  ++replays_;
+  kick();
 }
 
 void DataLinkLayer::schedule_ack() {
@@ -152,12 +179,7 @@ void DataLinkLayer::receive_dllp(const WirePacket& p) {
       break;
     case Dllp::Type::Nak:
       purge_through(d.seq);
-      if (!replay_.empty()) {
-        replay_active_ = true;
-        replay_next_ = 0;
-        ++replays_;
-        kick();
-      }
+      if (!replay_.empty()) start_replay();
       break;
     case Dllp::Type::UpdateFc:
       if (on_update_fc) on_update_fc(d);

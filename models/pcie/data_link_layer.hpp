@@ -3,7 +3,9 @@
 // number and an LCRC, keeps it in the replay buffer until the link partner Acks
 // it, replays on Nak. The receive side checks sequence and LCRC and coalesces Acks:
 // one Ack after `ack_every` good TLPs or `ack_timeout` after the first unacked one.
-// Acks, Naks and UpdateFCs wait in a small queue and go before new TLPs.
+// Acks, Naks and UpdateFCs wait in a small queue and go before new TLPs. The
+// REPLAY_TIMER (§3.5.2.1) replays everything held when no Ack made progress for
+// `replay_timeout`, which recovers a Nak that was itself lost to a bad replay.
 #include <systemc>
 #include <array>
 #include <cstdint>
@@ -22,6 +24,7 @@ namespace ws::pcie {
 struct DllConfig {
   unsigned ack_every = 8;              // good TLPs per Ack
   double ack_timeout_ns = 1000;        // longest an unacked TLP waits for its Ack
+  double replay_timeout_ns = 3000;     // no Ack progress for this long: replay everything held
   unsigned replay_buffer_bytes = 4096; // TLP bytes (with sequence and LCRC) held until Acked
   double lcrc_error_rate = 0;          // probability a transmitted TLP arrives corrupted
 };
@@ -85,6 +88,8 @@ class DataLinkLayer {
   WirePacket wrap(const Dllp& d) const;
   void schedule_ack();
   void request_nak();
+  void start_replay();
+  void restart_replay_timer();
   void purge_through(uint16_t seq);
 
   Scheduler& sched_;
@@ -102,6 +107,8 @@ class DataLinkLayer {
   size_t replay_next_ = 0;
   bool replay_active_ = false;
   uint64_t replays_ = 0;
+  uint64_t replay_timer_gen_ = 0;  // a timer callback from an older generation is stale
+  bool replay_timer_ = false;
   // receive state
   uint16_t expected_seq_ = 0;
   unsigned unacked_ = 0;

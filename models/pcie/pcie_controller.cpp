@@ -20,7 +20,8 @@ PcieController::PcieController(sc_core::sc_module_name name, const ControllerCon
       phy_(cfg.phy, stats.resource(name_ + ".link_tx")),
       dll_(sched, cfg.dll, rng, stats, name_),
       tl_(stats, name_, cfg.read_tags),
-      rx_stats_(stats.resource(name_ + ".rx_tlps")) {
+      rx_stats_(stats.resource(name_ + ".rx_tlps")),
+      completer_latency_(ns(cfg.completer_latency_ns)) {
   for (unsigned c = 0; c < 3; ++c) rx_fc_.init(FcClass(c), cfg.advert[c]);
   dll_.on_tx_ready = [this] { kick(); };
   dll_.make_update_fc = [this](FcClass c) {
@@ -167,8 +168,10 @@ void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
 void PcieController::serve_read(const TlpHeader& h) {
   auto buf = std::make_shared<std::vector<uint8_t>>(h.bytes);
   const auto d = tlm_access(mem, tlm::TLM_READ_COMMAND, inbound(h.addr, h.bytes), buf->data(), h.bytes);
-  sched_.after(d, [this, h, buf] {
-    release(FcClass::NP, 0);
+  // The request leaves the receive buffer (its NP credit returns) once memory has
+  // the data; forming and queueing its completions takes the completer latency.
+  sched_.after(d, [this] { release(FcClass::NP, 0); });
+  sched_.after(d + completer_latency_, [this, h, buf] {
     // Completions of at most the completion size, each ending on a multiple of it
     // (a multiple of RCB), so a misaligned read costs one more completion.
     const uint32_t step = std::min(cfg_.cpl_bytes, mps_);

@@ -16,6 +16,7 @@
 #include "models/pcie/transaction_layer.hpp"
 #include "models/sim/rng.hpp"
 #include "models/sim/scheduler.hpp"
+#include "models/sim/sim_time.hpp"
 #include "models/sim/stats.hpp"
 #include "models/sim/trace_writer.hpp"
 
@@ -30,6 +31,7 @@ struct ControllerConfig {
   unsigned read_tags = 8;           // non-posted requests outstanding at once
   unsigned posted_buffer_bytes = 2048;  // outbound posted queue the DMA fills
   bool ecrc = false;
+  double completer_latency_ns = 0;  // MRd arrival to its completions being ready, beyond the memory read
   FcAdvert advert[3];               // what this receiver advertises per class (P, NP, Cpl)
   unsigned fc_update_every = 4;     // headers freed per UpdateFC
   double fc_update_timeout_ns = 1000;
@@ -98,6 +100,7 @@ class PcieController : public sc_core::sc_module {
   size_t posted_reserved_ = 0;  // posted bytes queued but not yet on the wire
   std::vector<std::function<void()>> room_waiters_;
   ResourceStats* rx_stats_;
+  sc_core::sc_time completer_latency_;
   uint64_t tlps_sent_ = 0, dllps_sent_ = 0, tlps_received_ = 0;
 };
 

@@ -1,5 +1,7 @@
 #include "platforms/msc815x_pcie/msc815x_board.hpp"
 
+#include <algorithm>
+
 namespace ws {
 
 pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& p) {
@@ -12,6 +14,7 @@ pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& 
   c.read_tags = unsigned(p.i("pcie.read_tags"));
   c.posted_buffer_bytes = unsigned(p.i("pcie.posted_buffer_bytes"));
   c.ecrc = p.i("pcie.ecrc") != 0;
+  c.completer_latency_ns = p.r("pcie.completer_latency_ns");
   c.advert[size_t(pcie::FcClass::P)] = {uint32_t(p.i("pcie.posted_header_credits")),
                                         uint32_t(p.i("pcie.posted_data_credits"))};
   // Reads carry no data: non-posted data credits are not the limit, the header credits are.
@@ -24,6 +27,10 @@ pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& 
   c.dll.ack_timeout_ns = p.r("pcie.ack_timer_factor") *
                          pcie::ack_latency_symbols(c.mps_supported, unsigned(p.i("pcie.lanes"))) *
                          pcie::symbol_ns(unsigned(p.i("pcie.gen")));
+  // REPLAY_TIMER limit: three AckNak latencies (PCIe 1.1 §3.5.2.1), never shorter than our Ack timer allows.
+  c.dll.replay_timeout_ns = 3 * std::max(1.0, p.r("pcie.ack_timer_factor")) *
+                            pcie::ack_latency_symbols(c.mps_supported, unsigned(p.i("pcie.lanes"))) *
+                            pcie::symbol_ns(unsigned(p.i("pcie.gen")));
   c.dll.replay_buffer_bytes = unsigned(p.i("pcie.replay_buffer_bytes"));
   c.dll.lcrc_error_rate = p.r("pcie.lcrc_error_rate");
   c.phy.gen = unsigned(p.i("pcie.gen"));

@@ -84,9 +84,10 @@ void declare_msc815x_params(ParamTable& t) {
                    "assumed: MPS-sized completions; consistent with the read rows", true));
   t.declare(choice("pcie.rcb", "64", {"64", "128"}, "B", "Read Completion Boundary",
                    "PCIe Base Spec 1.1 §2.3.1.1 (RC: 64 B)", true));
-  t.declare(number("pcie.read_tags", K::Int, "8", 1, 32, "requests",
-                   "read requests (MRd) a requester keeps outstanding (tags in use)",
-                   "AN3935: at most 8 reads outstanding", true));
+  t.declare(number("pcie.read_tags", K::Int, "32", 1, 32, "requests",
+                   "read requests (MRd) a requester keeps outstanding (tags in use); the partner's 8 NPH credits "
+                   "bound how many wait at the completer",
+                   "PCIe Base Spec 1.1 §2.2.6.2: 32 tags without Extended Tag", true));
   t.declare(number("pcie.np_header_credits", K::Int, "8", 1, 127, "credits",
                    "non-posted header credits each end advertises", "AN3935: MSC8156 advertises 8 NPH", true));
   t.declare(number("pcie.posted_header_credits", K::Int, "32", 1, 127, "credits",
@@ -118,6 +119,10 @@ void declare_msc815x_params(ParamTable& t) {
                    "transmit pipeline, flight and receive pipeline: end of a packet at the sender to usable at "
                    "the receiver",
                    kCalSmall));
+  t.declare(number("pcie.completer_latency_ns", K::Real, "900", 0, 100000, "ns",
+                   "inbound read: MRd arrival to its completions being ready, beyond the DDR access itself "
+                   "(the controller's inbound path through the SoC fabric)",
+                   "calibrated: read rows (block size and link width)"));
   t.declare(number("pcie.x2_gap_symbols", K::Real, "14", 0, 200, "symbol times",
                    "idle lane symbol times the MSC8156 leaves after each packet in x2 mode (an observed x2 quirk, "
                    "mechanism unknown to the study)",
@@ -136,6 +141,9 @@ void declare_msc815x_params(ParamTable& t) {
                    "software cost to build and start one DMA request", kCalSmall));
   t.declare(number("core.complete_cycles", K::Real, "100", 0, 100000, "core cycles",
                    "software cost to notice and retire one finished request (interrupt or poll)", kCalSmall));
+  t.declare(number("core.irq_latency_ns", K::Real, "100", 0, 100000, "ns",
+                   "DMA completion interrupt to its handler starting on the core (a delay, not core time)",
+                   kCalSmall));
   t.declare(number("ddr.latency_ns", K::Real, "50", 0, 1000, "ns", "DDR access latency after the transfer",
                    "assumed (DDR3 CL plus controller; not in a public MSC8156 source)"));
   t.declare(number("ddr.bytes_per_ns", K::Real, "6.4", 0.1, 100, "B/ns", "DDR peak bandwidth",

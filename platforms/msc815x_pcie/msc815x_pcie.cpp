@@ -37,6 +37,7 @@ PcieDmaTestConfig test_config(const ParamTable& p) {
   c.remote_base = Msc815xBoard::kOutboundBase;
   c.issue_cycles = p.r("core.issue_cycles");
   c.complete_cycles = p.r("core.complete_cycles");
+  c.irq_latency_ns = p.r("core.irq_latency_ns");
   return c;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Runs the wirespeed binary (path in $WS_BIN, set by CMake) and captures its
+// Runs the wirespeed binary (its path compiled in as WS_BIN by CMake) and captures its
 // exit code, stdout and stderr, for tests of the command-line contract.
 #include <gtest/gtest.h>
 #include <cstdlib>
@@ -23,11 +23,10 @@ inline std::string slurp(const std::string& path) {
 }
 
 inline CliResult wirespeed(const std::string& args) {
-  const char* bin = std::getenv("WS_BIN");
-  if (!bin) ADD_FAILURE() << "WS_BIN is not set (run the tests through ctest)";
-  const std::string dir = testing::TempDir();
-  const std::string out = dir + "ws_cli_out.txt", err = dir + "ws_cli_err.txt";
-  const std::string cmd = std::string(bin ? bin : "false") + " " + args + " >" + out + " 2>" + err;
+  // Tests run in parallel processes: name the capture files after the test.
+  const std::string base = testing::TempDir() + "ws_cli_" + testing::UnitTest::GetInstance()->current_test_info()->name();
+  const std::string out = base + ".out", err = base + ".err";
+  const std::string cmd = std::string(WS_BIN) + " " + args + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -2,6 +2,7 @@
 
 #include <vector>
 #include "models/sim/rng.hpp"
+#include "models/sim/sim_time.hpp"
 
 namespace ws {
 
@@ -32,7 +33,7 @@ void PcieDmaTest::issue(unsigned count) {
 }
 
 void PcieDmaTest::on_dma_done() {
-  const auto t = core_.exec(sc_core::sc_time_stamp(), cfg_.complete_cycles);
+  const auto t = core_.exec(sc_core::sc_time_stamp() + ns(cfg_.irq_latency_ns), cfg_.complete_cycles);
   sched_.at(t, [this] { retired(); });
 }
 

@@ -26,6 +26,7 @@ struct PcieDmaTestConfig {
   uint64_t remote_base = 0;      // the peer's buffer area as seen through the outbound window
   double issue_cycles = 0;       // core cycles to start one request
   double complete_cycles = 0;    // core cycles to notice and retire one request
+  double irq_latency_ns = 0;     // DMA done to the core's handler starting (not core time)
 };
 
 class PcieDmaTest {
