@@ -5,7 +5,8 @@ reference table by coordinate descent on the simulator itself.
   scripts/calibrate.py pcie --param dma.desc_cycles=10:400 --param core.issue_cycles=0:500 ...
 
 Each trial runs `wirespeed reproduce NAME --format csv --set ...`; the objective
-is the mean squared relative error over the calibration rows (withheld rows are
+is the mean squared relative error over the calibration rows plus a weighted
+squared worst-row error (withheld rows are
 never looked at). Prints the best values and the per-row errors.
 """
 import argparse
@@ -29,9 +30,12 @@ def run(binary, name, values, jobs):
     return rows
 
 
+MAX_WEIGHT = 0.5
+
+
 def score(rows):
     errs = [(float(r["simulated"]) - float(r["measured"])) / float(r["measured"]) for r in rows]
-    return sum(e * e for e in errs) / len(errs) + max(abs(e) for e in errs) ** 2 * 0.5, errs
+    return sum(e * e for e in errs) / len(errs) + max(abs(e) for e in errs) ** 2 * MAX_WEIGHT, errs
 
 
 def fmt(v, integer):
@@ -44,10 +48,13 @@ def main():
     ap.add_argument("--param", action="append", default=[], help="KEY=LO:HI[:int] to fit")
     ap.add_argument("--fixed", action="append", default=[], help="KEY=VALUE held fixed")
     ap.add_argument("--start", action="append", default=[], help="KEY=VALUE starting point")
-    ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--max-trials", type=int, default=400)
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "wirespeed"))
+    ap.add_argument("--max-weight", type=float, default=0.5, help="weight of the worst row's squared error")
     a = ap.parse_args()
+    global MAX_WEIGHT
+    MAX_WEIGHT = a.max_weight
 
     space = {}
     for p in a.param:
@@ -67,27 +74,32 @@ def main():
 
     best, errs = trial(cur)
     print(f"start score {best:.5f}", file=sys.stderr)
-    step = {k: (hi - lo) / 4 for k, (lo, hi, _) in space.items()}
-    for rnd in range(a.rounds):
+    # Pattern search: each parameter keeps its own step, doubled after a success and
+    # halved after a failure, until every step is below 1/64 of its range.
+    step = {k: (hi - lo) / 8 for k, (lo, hi, _) in space.items()}
+    trials = 0
+    while trials < a.max_trials and any(step[k] > (space[k][1] - space[k][0]) / 64 for k in space):
         for k, (lo, hi, integer) in space.items():
-            improved = True
-            while improved:
-                improved = False
-                for d in (+1, -1):
-                    v = min(hi, max(lo, cur[k] + d * step[k]))
-                    if integer:
-                        v = round(v)
-                    if v == cur[k]:
-                        continue
-                    cand = dict(cur, **{k: v})
-                    s, e = trial(cand)
-                    if s < best:
-                        best, errs, cur = s, e, cand
-                        improved = True
-                        print(f"round {rnd} {k}={fmt(v, integer)} score {best:.5f} max {max(abs(x) for x in e)*100:.1f}%",
-                              file=sys.stderr)
-                        break
-            step[k] /= 2
+            if step[k] <= (hi - lo) / 64:
+                continue
+            moved = False
+            for d in (+1, -1):
+                v = min(hi, max(lo, cur[k] + d * step[k]))
+                if integer:
+                    v = round(v)
+                if v == cur[k]:
+                    continue
+                cand = dict(cur, **{k: v})
+                s, e = trial(cand)
+                trials += 1
+                if s < best - 1e-9:
+                    best, errs, cur, moved = s, e, cand, True
+                    print(f"{trials} {k}={fmt(v, integer)} score {best:.5f} max {max(abs(x) for x in e)*100:.1f}%",
+                          file=sys.stderr)
+                    break
+            step[k] = min(step[k] * 2, (hi - lo) / 4) if moved else step[k] / 2
+            if integer and not moved and step[k] < 1:
+                step[k] = 0
     print("best:")
     for k, v in cur.items():
         print(f"  --set {k}={fmt(v, space[k][2])}")

@@ -162,7 +162,10 @@ std::shared_ptr<const Tlp> DataLinkLayer::receive_tlp(const WirePacket& p) {
   }
   expected_seq_ = uint16_t((expected_seq_ + 1) % kSeqMod);
   nak_scheduled_ = false;
-  if (++unacked_ >= cfg_.ack_every) {
+  // Ack now when enough TLPs wait, or when no further TLP is on its way (the end of
+  // a burst); otherwise the Ack timer bounds the wait.
+  const bool burst_over = cfg_.ack_on_idle && rx_active && !rx_active();
+  if (++unacked_ >= cfg_.ack_every || burst_over) {
     ack_pending_ = true;
     kick();
   } else {

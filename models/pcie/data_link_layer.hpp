@@ -2,7 +2,8 @@
 // Data link layer (PCIe Base Spec 1.1 §3.5): gives each TLP a 12-bit sequence
 // number and an LCRC, keeps it in the replay buffer until the link partner Acks
 // it, replays on Nak. The receive side checks sequence and LCRC and coalesces Acks:
-// one Ack after `ack_every` good TLPs or `ack_timeout` after the first unacked one.
+// one Ack after `ack_every` good TLPs, at the end of a burst (`ack_on_idle`), or
+// `ack_timeout` after the first unacked one.
 // Acks, Naks and UpdateFCs wait in a small queue and go before new TLPs. The
 // REPLAY_TIMER (§3.5.2.1) replays everything held when no Ack made progress for
 // `replay_timeout`, which recovers a Nak that was itself lost to a bad replay.
@@ -23,6 +24,7 @@ namespace ws::pcie {
 
 struct DllConfig {
   unsigned ack_every = 8;              // good TLPs per Ack
+  bool ack_on_idle = false;            // also Ack when no further TLP is arriving
   double ack_timeout_ns = 1000;        // longest an unacked TLP waits for its Ack
   double replay_timeout_ns = 3000;     // no Ack progress for this long: replay everything held
   unsigned replay_buffer_bytes = 4096; // TLP bytes (with sequence and LCRC) held until Acked
@@ -65,6 +67,8 @@ class DataLinkLayer {
   std::function<void()> on_tx_ready;
   // Set by the owner: the current credit limits of a class for an UpdateFC.
   std::function<Dllp(FcClass)> make_update_fc;
+  // Set by the owner: whether the link partner is sending us a packet right now.
+  std::function<bool()> rx_active;
   // Set by the owner: an UpdateFC DLLP arrived.
   std::function<void(const Dllp&)> on_update_fc;
 

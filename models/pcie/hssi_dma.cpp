@@ -47,7 +47,7 @@ void HssiDma::start_next(unsigned ch) {
 void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
   const DmaJob& job = run->job;
   const sc_time now = sc_time_stamp();
-  sc_time last_ready = now, last_moved = now;
+  sc_time last_ready = now;
   while (run->cursor < job.len) {
     const Piece p = first_piece(job.remote + run->cursor, job.len - run->cursor, pcie_.mps());
     if (!pcie_.can_post(in_pipe_ + p.len)) {
@@ -55,11 +55,13 @@ void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
       return;
     }
     auto buf = std::make_shared<std::vector<uint8_t>>(p.len);
+    // Store and forward: the piece is read from memory, then moved through the
+    // data path into the controller; reads of later pieces overlap earlier moves.
     const sc_time move = move_time(p.len);
-    const sc_time start = datapath_.serve(now, move, p.len);
     const uint64_t src = job.local + (p.addr - job.remote);
-    const sc_time mem_ready = tlm_access(mem, tlm::TLM_READ_COMMAND, src, buf->data(), p.len, start - now);
-    const sc_time ready = now + std::max(mem_ready, start - now + move);
+    const sc_time mem_ready = tlm_access(mem, tlm::TLM_READ_COMMAND, src, buf->data(), p.len);
+    const sc_time start = datapath_.serve(now + mem_ready, move, p.len);
+    const sc_time ready = start + move;
     in_pipe_ += p.len;
     run->cursor += p.len;
     const bool last = run->cursor == job.len;
@@ -70,12 +72,10 @@ void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
       pcie_.post_write(p.addr, buf->data(), p.len, std::move(on_acked));
     });
     last_ready = ready;
-    last_moved = start + move;
   }
   if (!cfg_.done_on_ack) sched_.at(last_ready, job.done);
-  // The channel takes its next descriptor once this one's data has left the data
-  // path; the memory latency of the last piece overlaps the next set-up.
-  sched_.at(last_moved, [this, ch] {
+  // The channel takes its next descriptor once this one's data has left the data path.
+  sched_.at(last_ready, [this, ch] {
     chan_[ch].busy = false;
     start_next(ch);
   });

@@ -18,12 +18,14 @@ PcieController::PcieController(sc_core::sc_module_name name, const ControllerCon
       name_(sc_module::name()),
       mps_(cfg.mps_supported),
       phy_(cfg.phy, stats.resource(name_ + ".link_tx")),
+      assembly_(stats.resource(name_ + ".tlp_assembly")),
       dll_(sched, cfg.dll, rng, stats, name_),
       tl_(stats, name_, cfg.read_tags),
       rx_stats_(stats.resource(name_ + ".rx_tlps")),
       completer_latency_(ns(cfg.completer_latency_ns)) {
   for (unsigned c = 0; c < 3; ++c) rx_fc_.init(FcClass(c), cfg.advert[c]);
   dll_.on_tx_ready = [this] { kick(); };
+  dll_.rx_active = [this] { return peer_ && !peer_->phy_.idle(sc_core::sc_time_stamp()); };
   dll_.make_update_fc = [this](FcClass c) {
     rx_fc_.sent_update(c);
     Dllp d;
@@ -72,10 +74,21 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
   for (size_t i = 0; i < pieces.size(); ++i) {
     const Piece& p = pieces[i];
     posted_reserved_ += p.len;
-    tl_.enqueue(std::make_shared<const Tlp>(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
-                i + 1 == pieces.size() ? std::move(on_acked) : std::function<void()>{});
+    assemble(std::make_shared<const Tlp>(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
+             i + 1 == pieces.size() ? std::move(on_acked) : std::function<void()>{});
   }
-  kick();
+}
+
+// A TLP with payload is copied into the transmit (replay) buffer at the
+// controller's internal rate before it can go: store and forward, pipelined with
+// the link, so it adds latency per TLP and limits only if slower than the link.
+void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked) {
+  const sc_core::sc_time d = ns(double(t->bytes().size()) / cfg_.assembly_bytes_per_ns);
+  const sc_core::sc_time ready = assembly_.serve(sc_core::sc_time_stamp(), d, t->payload_len()) + d;
+  sched_.at(ready, [this, t = std::move(t), on_acked = std::move(on_acked)]() mutable {
+    tl_.enqueue(std::move(t), std::move(on_acked));
+    kick();
+  });
 }
 
 void PcieController::read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadSink> sink) {
@@ -121,7 +134,11 @@ void PcieController::kick() {
 void PcieController::transmit(const WirePacket& p, uint64_t payload) {
   const auto start = sc_core::sc_time_stamp();
   const auto end = phy_.send(p.symbols(), payload);
-  if (trace_.enabled()) trace_.complete(name_ + ".tx", p.tlp ? "TLP" : "DLLP", start, end - start);
+  if (trace_.enabled()) {
+    trace_.complete(name_ + ".tx", p.tlp ? "TLP" : "DLLP", start, end - start);
+    trace_.counter(name_ + ".replay_buffer", "bytes", start, double(dll_.replay_bytes()));
+    trace_.counter(name_ + ".posted_queue", "bytes", start, double(posted_reserved_));
+  }
   sched_.at(end, [this] { kick(); });
   sched_.at(end + phy_.latency(), [peer = peer_, p] { peer->receive(p); });
 }
@@ -179,7 +196,7 @@ void PcieController::serve_read(const TlpHeader& h) {
     uint32_t left = h.bytes;
     while (left > 0) {
       const uint32_t n = std::min<uint64_t>(left, step - addr % step);
-      tl_.enqueue(std::make_shared<const Tlp>(
+      assemble(std::make_shared<const Tlp>(
           Tlp::completion(cfg_.id, h.requester, h.tag, addr, left, buf->data() + (addr - h.addr), n, cfg_.ecrc)));
       addr += n;
       left -= n;

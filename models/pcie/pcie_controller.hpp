@@ -32,6 +32,7 @@ struct ControllerConfig {
   unsigned posted_buffer_bytes = 2048;  // outbound posted queue the DMA fills
   bool ecrc = false;
   double completer_latency_ns = 0;  // MRd arrival to its completions being ready, beyond the memory read
+  double assembly_bytes_per_ns = 2; // internal copy of a payload TLP into the transmit buffer
   FcAdvert advert[3];               // what this receiver advertises per class (P, NP, Cpl)
   unsigned fc_update_every = 4;     // headers freed per UpdateFC
   double fc_update_timeout_ns = 1000;
@@ -74,6 +75,7 @@ class PcieController : public sc_core::sc_module {
   uint64_t tlps_received() const { return tlps_received_; }
 
  private:
+  void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {});
   void kick();
   void transmit(const WirePacket& p, uint64_t payload);
   void receive(const WirePacket& p);
@@ -92,6 +94,7 @@ class PcieController : public sc_core::sc_module {
   PcieController* peer_ = nullptr;
   unsigned mps_;
   PhyTransmitter phy_;
+  BusyServer assembly_;
   DataLinkLayer dll_;
   TransactionLayer tl_;
   FcReceiver rx_fc_;

@@ -15,6 +15,7 @@ pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& 
   c.posted_buffer_bytes = unsigned(p.i("pcie.posted_buffer_bytes"));
   c.ecrc = p.i("pcie.ecrc") != 0;
   c.completer_latency_ns = p.r("pcie.completer_latency_ns");
+  c.assembly_bytes_per_ns = p.r("pcie.assembly_bytes_per_ns");
   c.advert[size_t(pcie::FcClass::P)] = {uint32_t(p.i("pcie.posted_header_credits")),
                                         uint32_t(p.i("pcie.posted_data_credits"))};
   // Reads carry no data: non-posted data credits are not the limit, the header credits are.
@@ -23,6 +24,7 @@ pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& 
   c.fc_update_every = unsigned(p.i("pcie.fc_update_every"));
   c.fc_update_timeout_ns = p.r("pcie.fc_update_timeout_ns");
   c.dll.ack_every = unsigned(p.i("pcie.ack_every"));
+  c.dll.ack_on_idle = p.i("pcie.ack_on_idle") != 0;
   // The link runs at the smaller MPS of the two ends; both ends are programmed alike here.
   c.dll.ack_timeout_ns = p.r("pcie.ack_timer_factor") *
                          pcie::ack_latency_symbols(c.mps_supported, unsigned(p.i("pcie.lanes"))) *
@@ -57,7 +59,7 @@ Msc815xBoard::Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, const
       bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns")}, stats),
       pcie("pcie", msc815x_controller_config(pcie_id, p), sched, stats, rng, trace),
       dma("dma", dma_config(p), sched, stats, pcie),
-      core(std::string(sc_module::name()) + ".core", p.r("core.clock_mhz") * 1e6, stats) {
+      core(std::string(sc_module::name()) + ".core", p.r("core.clock_mhz") * 1e6, stats, &trace) {
   dma.mem.bind(bus.in);
   pcie.mem.bind(bus.in);
   bus.out.bind(ddr.socket);

@@ -103,6 +103,10 @@ void declare_msc815x_params(ParamTable& t) {
   // --- PCIe controller costs ---
   t.declare(number("pcie.ack_every", K::Int, "8", 1, 64, "TLPs",
                    "good TLPs received per Ack DLLP (Ack coalescing)", kCalLink));
+  t.declare(choice("pcie.ack_on_idle", "1", {"0", "1"}, "-",
+                   "also send an Ack as soon as the receive side goes idle (end of a burst) instead of waiting "
+                   "for ack_every TLPs or the Ack timer",
+                   "calibrated: single-request rows need a prompt Ack while 32 KB rows show coalescing"));
   t.declare(number("pcie.ack_timer_factor", K::Real, "1", 0.1, 100, "x spec limit",
                    "Ack timer as a multiple of the PCIe 1.1 AckNak latency limit for the link's MPS and width "
                    "(Table 3-7); a TLP waits at most this long for its Ack when fewer than ack_every arrived",
@@ -123,6 +127,10 @@ void declare_msc815x_params(ParamTable& t) {
                    "inbound read: MRd arrival to its completions being ready, beyond the DDR access itself "
                    "(the controller's inbound path through the SoC fabric)",
                    "calibrated: read rows (block size and link width)"));
+  t.declare(number("pcie.assembly_bytes_per_ns", K::Real, "2", 0.1, 64, "B/ns",
+                   "rate at which the controller copies a payload TLP into its transmit (replay) buffer before "
+                   "sending it (store and forward, pipelined with the link)",
+                   kCalSmall));
   t.declare(number("pcie.x2_gap_symbols", K::Real, "14", 0, 200, "symbol times",
                    "idle lane symbol times the MSC8156 leaves after each packet in x2 mode (an observed x2 quirk, "
                    "mechanism unknown to the study)",

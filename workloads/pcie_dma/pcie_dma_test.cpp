@@ -20,7 +20,7 @@ void PcieDmaTest::issue(unsigned count) {
   batch_left_ += count;
   sc_core::sc_time t = sc_core::sc_time_stamp();
   for (unsigned k = 0; k < count; ++k, ++issued_) {
-    t = core_.exec(t, cfg_.issue_cycles);
+    t = core_.exec(t, cfg_.issue_cycles, "issue DMA");
     pcie::DmaJob job;
     job.write = cfg_.write;
     job.local = local_addr(issued_);
@@ -33,7 +33,8 @@ void PcieDmaTest::issue(unsigned count) {
 }
 
 void PcieDmaTest::on_dma_done() {
-  const auto t = core_.exec(sc_core::sc_time_stamp() + ns(cfg_.irq_latency_ns), cfg_.complete_cycles);
+  const auto t =
+      core_.exec(sc_core::sc_time_stamp() + ns(cfg_.irq_latency_ns), cfg_.complete_cycles, "DMA done ISR");
   sched_.at(t, [this] { retired(); });
 }
 

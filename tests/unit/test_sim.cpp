@@ -1,0 +1,127 @@
+// Framework pieces: scheduler ordering, busy-until servers, clock domains, the
+// stats registry's bottleneck report, parameter checking, the core executor.
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+#include "models/cpu/core.hpp"
+#include "models/sim/busy_server.hpp"
+#include "models/sim/clock_domain.hpp"
+#include "models/sim/param.hpp"
+#include "models/sim/scheduler.hpp"
+#include "models/sim/stats.hpp"
+
+namespace ws {
+namespace {
+
+using sc_core::sc_time;
+using sc_core::SC_NS;
+
+TEST(Scheduler, RunsCallbacksInTimeOrderAndSameTimeInPostingOrder) {
+  Scheduler s("sched");
+  std::vector<std::string> log;
+  s.at(sc_time(30, SC_NS), [&] { log.push_back("c30"); });
+  s.at(sc_time(10, SC_NS), [&] { log.push_back("a10"); });
+  s.at(sc_time(10, SC_NS), [&] { log.push_back("b10"); });
+  s.at(sc_time(20, SC_NS), [&] {
+    log.push_back("d20@" + std::to_string(int(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5)));
+    s.after(sc_time(5, SC_NS), [&] { log.push_back("e25"); });  // posted from inside a callback
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(log, (std::vector<std::string>{"a10", "b10", "d20@20", "e25", "c30"}));
+  EXPECT_EQ(s.dispatched(), 5u);
+  EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(30, SC_NS));
+}
+
+TEST(BusyServer, QueuesOverlappingRequestsAndCountsBusyTime) {
+  StatsRegistry stats;
+  BusyServer srv(stats.resource("link"));
+  EXPECT_EQ(srv.serve(sc_time(0, SC_NS), sc_time(10, SC_NS), 100), sc_time(0, SC_NS));
+  EXPECT_EQ(srv.serve(sc_time(5, SC_NS), sc_time(10, SC_NS), 100), sc_time(10, SC_NS));  // waits
+  EXPECT_EQ(srv.serve(sc_time(50, SC_NS), sc_time(10, SC_NS)), sc_time(50, SC_NS));      // idle gap
+  const auto* r = stats.resource("link");
+  EXPECT_EQ(r->busy, sc_time(30, SC_NS));
+  EXPECT_EQ(r->ops, 3u);
+  EXPECT_EQ(r->bytes, 200u);
+}
+
+TEST(StatsRegistry, BottleneckReportRanksByUtilisation) {
+  StatsRegistry stats;
+  stats.resource("ddr")->add_busy(sc_time(20, SC_NS));
+  stats.resource("link")->add_busy(sc_time(90, SC_NS));
+  stats.resource("core")->drop("ring_full");
+  const auto rep = stats.bottleneck_report(sc_time(100, SC_NS));
+  EXPECT_LT(rep.find("link"), rep.find("ddr"));
+  EXPECT_NE(rep.find("90.0"), std::string::npos);
+  EXPECT_NE(rep.find("ring_full=1"), std::string::npos);
+  EXPECT_EQ(stats.limiting(sc_time(100, SC_NS)), "link");
+  EXPECT_EQ(stats.resource("ddr"), stats.resource("ddr"));  // one record per name
+}
+
+TEST(ClockDomain, ConvertsCyclesBothWays) {
+  ClockDomain c("core", 1e9);
+  EXPECT_EQ(c.cycles(125), sc_time(125, SC_NS));
+  EXPECT_EQ(c.to_cycles(sc_time(2, sc_core::SC_US)), 2000u);
+  ClockDomain d("dma", 500e6);
+  EXPECT_EQ(d.cycles(3), sc_time(6, SC_NS));
+}
+
+TEST(Core, RunsWorkOneAfterAnother) {
+  StatsRegistry stats;
+  Core core("core0", 1e9, stats);
+  EXPECT_EQ(core.exec(sc_time(0, SC_NS), 100), sc_time(100, SC_NS));
+  EXPECT_EQ(core.exec(sc_time(50, SC_NS), 100), sc_time(200, SC_NS));  // busy until 100
+  EXPECT_EQ(stats.resource("core0")->busy, sc_time(200, SC_NS));
+}
+
+ParamTable table() {
+  ParamTable t;
+  ParamSpec lanes;
+  lanes.key = "pcie.lanes";
+  lanes.kind = ParamSpec::Kind::Int;
+  lanes.def = "4";
+  lanes.choices = {"1", "2", "4"};
+  t.declare(lanes);
+  ParamSpec bytes;
+  bytes.key = "dma.block_bytes";
+  bytes.kind = ParamSpec::Kind::Int;
+  bytes.def = "256";
+  bytes.min = 1;
+  bytes.max = 1024;
+  t.declare(bytes);
+  return t;
+}
+
+TEST(ParamTable, DefaultsAndChecksValuesAgainstTheirRange) {
+  auto t = table();
+  EXPECT_EQ(t.i("pcie.lanes"), 4);
+  t.set("pcie.lanes", "2", "f.yaml:3");
+  EXPECT_EQ(t.i("pcie.lanes"), 2);
+  auto msg = [&](const std::string& k, const std::string& v) {
+    try {
+      t.set(k, v, "f.yaml:9");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(msg("pcie.lanes", "3"), "f.yaml:9: key 'pcie.lanes': 3 is not valid; expected one of 1|2|4");
+  EXPECT_NE(msg("dma.block_bytes", "-5").find("out of range; expected integer 1..1024"), std::string::npos);
+  EXPECT_NE(msg("dma.block_bytes", "1.5").find("not an integer"), std::string::npos);
+  EXPECT_NE(msg("dma.block_bytes", "12abc").find("not an integer"), std::string::npos);
+  EXPECT_NE(msg("pcie.lane", "4").find("unknown key 'pcie.lane' (known pcie keys: pcie.lanes)"), std::string::npos);
+  EXPECT_EQ(t.i("dma.block_bytes"), 256);  // rejected values leave the old one
+}
+
+TEST(ParamTable, DeclaringADefaultOutsideItsRangeIsAProgrammingError) {
+  ParamTable t;
+  ParamSpec p;
+  p.key = "x";
+  p.kind = ParamSpec::Kind::Int;
+  p.def = "0";
+  p.min = 1;
+  p.max = 2;
+  EXPECT_THROW(t.declare(p), std::logic_error);
+}
+
+}  // namespace
+}  // namespace ws
