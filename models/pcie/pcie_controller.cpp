@@ -25,7 +25,11 @@ PcieController::PcieController(sc_core::sc_module_name name, const ControllerCon
       completer_latency_(ns(cfg.completer_latency_ns)) {
   for (unsigned c = 0; c < 3; ++c) rx_fc_.init(FcClass(c), cfg.advert[c]);
   dll_.on_tx_ready = [this] { kick(); };
-  dll_.rx_active = [this] { return peer_ && !peer_->phy_.idle(sc_core::sc_time_stamp()); };
+  // Another TLP is on its way to us if the partner started one after the TLP that
+  // is arriving now (which ended one pipeline latency ago).
+  dll_.rx_active = [this] {
+    return peer_ && peer_->last_tlp_end_ + phy_.latency() > sc_core::sc_time_stamp();
+  };
   dll_.make_update_fc = [this](FcClass c) {
     rx_fc_.sent_update(c);
     Dllp d;
@@ -134,6 +138,7 @@ void PcieController::kick() {
 void PcieController::transmit(const WirePacket& p, uint64_t payload) {
   const auto start = sc_core::sc_time_stamp();
   const auto end = phy_.send(p.symbols(), payload);
+  if (p.tlp) last_tlp_end_ = end;
   if (trace_.enabled()) {
     trace_.complete(name_ + ".tx", p.tlp ? "TLP" : "DLLP", start, end - start);
     trace_.counter(name_ + ".replay_buffer", "bytes", start, double(dll_.replay_bytes()));

@@ -101,6 +101,7 @@ class PcieController : public sc_core::sc_module {
   bool fc_timer_[3] = {false, false, false};
   WindowMap outbound_, inbound_;
   size_t posted_reserved_ = 0;  // posted bytes queued but not yet on the wire
+  sc_core::sc_time last_tlp_end_;  // when the last TLP we sent left the wire
   std::vector<std::function<void()>> room_waiters_;
   ResourceStats* rx_stats_;
   sc_core::sc_time completer_latency_;

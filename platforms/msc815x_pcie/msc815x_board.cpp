@@ -4,10 +4,13 @@
 
 namespace ws {
 
-pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& p) {
+pcie::ControllerConfig msc815x_controller_config(uint16_t id, bool root, const ParamTable& p) {
   pcie::ControllerConfig c;
   c.id = id;
-  c.mps_supported = unsigned(p.i("pcie.mps"));
+  c.mps_supported = unsigned(p.i(root ? "pcie.mps" : "pcie.ep_mps"));
+  // The link runs at the smaller MPS of the two ends (connect() applies it); the
+  // Ack and replay timer limits follow the negotiated value.
+  const unsigned link_mps = unsigned(std::min(p.i("pcie.mps"), p.i("pcie.ep_mps")));
   c.mrrs = unsigned(p.i("pcie.mrrs"));
   c.cpl_bytes = unsigned(p.i("pcie.cpl_bytes"));
   c.rcb = unsigned(p.i("pcie.rcb"));
@@ -22,17 +25,21 @@ pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& 
   c.advert[size_t(pcie::FcClass::NP)] = {uint32_t(p.i("pcie.np_header_credits")), 0};
   c.advert[size_t(pcie::FcClass::Cpl)] = {0, 0};  // completion credits infinite (§2.6.1)
   c.fc_update_every = unsigned(p.i("pcie.fc_update_every"));
-  c.fc_update_timeout_ns = p.r("pcie.fc_update_timeout_ns");
   c.dll.ack_every = unsigned(p.i("pcie.ack_every"));
   c.dll.ack_on_idle = p.i("pcie.ack_on_idle") != 0;
-  // The link runs at the smaller MPS of the two ends; both ends are programmed alike here.
-  c.dll.ack_timeout_ns = p.r("pcie.ack_timer_factor") *
-                         pcie::ack_latency_symbols(c.mps_supported, unsigned(p.i("pcie.lanes"))) *
-                         pcie::symbol_ns(unsigned(p.i("pcie.gen")));
-  // REPLAY_TIMER limit: three AckNak latencies (PCIe 1.1 §3.5.2.1), never shorter than our Ack timer allows.
-  c.dll.replay_timeout_ns = 3 * std::max(1.0, p.r("pcie.ack_timer_factor")) *
-                            pcie::ack_latency_symbols(c.mps_supported, unsigned(p.i("pcie.lanes"))) *
-                            pcie::symbol_ns(unsigned(p.i("pcie.gen")));
+  // Ack and UpdateFC timers scale with the link like the spec's latency limits
+  // (PCIe 1.1 Table 3-7 for Acks; the UpdateFC guideline, Table 2-37, has the same form).
+  const unsigned lanes = unsigned(p.i("pcie.lanes"));
+  const double symbol = pcie::symbol_ns(unsigned(p.i("pcie.gen")));
+  const double spec_latency_ns = pcie::ack_latency_symbols(link_mps, lanes) * symbol;
+  c.dll.ack_timeout_ns = p.r("pcie.ack_timer_factor") * spec_latency_ns;
+  c.fc_update_timeout_ns = p.r("pcie.fc_timer_factor") * spec_latency_ns;
+  // REPLAY_TIMER: the spec sets three Ack latency limits (§3.5.2.1); our Ack
+  // policy may coalesce beyond the limit, so three times the longest an Ack can
+  // take under it: the timer, ack_every full TLPs and the round trip.
+  const double tlp_ns = pcie::lane_times(link_mps + 28, lanes) * symbol;
+  c.dll.replay_timeout_ns =
+      3 * (c.dll.ack_timeout_ns + c.dll.ack_every * tlp_ns + 2 * p.r("pcie.phy_latency_ns"));
   c.dll.replay_buffer_bytes = unsigned(p.i("pcie.replay_buffer_bytes"));
   c.dll.lcrc_error_rate = p.r("pcie.lcrc_error_rate");
   c.phy.gen = unsigned(p.i("pcie.gen"));
@@ -52,12 +59,13 @@ static pcie::DmaConfig dma_config(const ParamTable& p) {
   return d;
 }
 
-Msc815xBoard::Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, const ParamTable& p, Scheduler& sched,
+Msc815xBoard::Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, bool root, const ParamTable& p,
+                           Scheduler& sched,
                            StatsRegistry& stats, Rng& rng, TraceWriter& trace)
     : sc_module(name),
       ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1}, stats),
       bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns")}, stats),
-      pcie("pcie", msc815x_controller_config(pcie_id, p), sched, stats, rng, trace),
+      pcie("pcie", msc815x_controller_config(pcie_id, root, p), sched, stats, rng, trace),
       dma("dma", dma_config(p), sched, stats, pcie),
       core(std::string(sc_module::name()) + ".core", p.r("core.clock_mhz") * 1e6, stats, &trace) {
   dma.mem.bind(bus.in);

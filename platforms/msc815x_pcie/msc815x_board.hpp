@@ -19,7 +19,8 @@ class Msc815xBoard : public sc_core::sc_module {
   static constexpr uint64_t kWindowSize = 256ull << 20;
   static constexpr uint64_t kInboundDdr = 128ull << 20;  // DDR offset the inbound window lands on
 
-  Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, const ParamTable& p, Scheduler& sched,
+  // `root`: this board is the Root Complex (its MPS setting is pcie.mps; the EP's is pcie.ep_mps).
+  Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, bool root, const ParamTable& p, Scheduler& sched,
                StatsRegistry& stats, Rng& rng, TraceWriter& trace);
 
   Memory ddr;
@@ -29,6 +30,6 @@ class Msc815xBoard : public sc_core::sc_module {
   Core core;
 };
 
-pcie::ControllerConfig msc815x_controller_config(uint16_t id, const ParamTable& p);
+pcie::ControllerConfig msc815x_controller_config(uint16_t id, bool root, const ParamTable& p);
 
 }  // namespace ws

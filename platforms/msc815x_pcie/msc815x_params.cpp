@@ -75,8 +75,10 @@ void declare_msc815x_params(ParamTable& t) {
                    "AN3935; PCIe Base Spec 1.1/2.0", true));
   t.declare(choice("pcie.lanes", "4", {"1", "2", "4"}, "lanes", "negotiated link width", "AN3935: x1/x2/x4", true));
   t.declare(choice("pcie.mps", "256", {"128", "256"}, "B",
-                   "Max Payload Size programmed at both ends (the link uses the smaller of the two ends)",
+                   "Max Payload Size programmed at the RC; the link uses the smaller of this and pcie.ep_mps",
                    "AN3935: MSC8156 supports 256 B (Device Control bits 7:5 = 001b); 128 B also measured", true));
+  t.declare(choice("pcie.ep_mps", "256", {"128", "256"}, "B", "Max Payload Size programmed at the EP",
+                   "AN3935: MPS 256 at both ends recommended", true));
   t.declare(choice("pcie.mrrs", "512", {"128", "256", "512", "1024", "2048", "4096"}, "B", "Max Read Request Size",
                    "PCIe Base Spec 1.1 §7.8.4: default 010b = 512 B", true));
   t.declare(choice("pcie.cpl_bytes", "256", {"64", "128", "256"}, "B",
@@ -113,8 +115,10 @@ void declare_msc815x_params(ParamTable& t) {
                    kCalLink));
   t.declare(number("pcie.fc_update_every", K::Int, "8", 1, 64, "TLPs",
                    "posted/non-posted headers freed per UpdateFC DLLP", kCalLink));
-  t.declare(number("pcie.fc_update_timeout_ns", K::Real, "1000", 10, 100000, "ns",
-                   "longest freed credits wait for an UpdateFC", "assumed"));
+  t.declare(number("pcie.fc_timer_factor", K::Real, "1", 0.1, 100, "x spec limit",
+                   "longest freed credits wait for an UpdateFC, as a multiple of the link's Ack latency limit "
+                   "(the UpdateFC guideline of PCIe 1.1 Table 2-37 has the same form)",
+                   "assumed: the spec guideline"));
   t.declare(number("pcie.replay_buffer_bytes", K::Int, "4096", 64, 1 << 20, "B",
                    "replay buffer: TLP bytes held until Acked", "assumed (not in a public source)"));
   t.declare(number("pcie.posted_buffer_bytes", K::Int, "2048", 256, 1 << 20, "B",

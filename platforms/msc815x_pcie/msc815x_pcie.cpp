@@ -67,8 +67,8 @@ RunResult run_msc815x_pcie(const ParamTable& p, const RunOptions& o) {
   Rng rng(o.seed);
   TraceWriter trace(o.trace_path);
   Scheduler sched("sched");
-  Msc815xBoard rc("rc", 0x0000, p, sched, stats, rng, trace);
-  Msc815xBoard ep("ep", 0x0100, p, sched, stats, rng, trace);
+  Msc815xBoard rc("rc", 0x0000, true, p, sched, stats, rng, trace);
+  Msc815xBoard ep("ep", 0x0100, false, p, sched, stats, rng, trace);
   pcie::PcieController::connect(rc.pcie, ep.pcie);
   map_windows(rc, ep);
 
