@@ -163,7 +163,7 @@ int cmd_run(const RunArgs& a, bool validate_only) {
 }
 
 int cmd_reproduce(const std::string& name, const std::string& format, unsigned jobs, uint64_t seed,
-                  const std::vector<std::string>& set_args) {
+                  const std::vector<std::string>& set_args, const std::string& kind) {
   std::vector<std::pair<std::string, std::string>> overrides;
   for (auto& s : set_args) overrides.push_back(split_kv(s, "--set"));
   std::vector<const ReferenceSet*> sets;
@@ -176,7 +176,8 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
   }
   int rc = 0;
   for (const ReferenceSet* s : sets) {
-    const auto rows = reproduce(*s, jobs, seed, overrides);
+    const auto rows = reproduce(*s, jobs, seed, overrides, kind == "all" ? "" : kind);
+    if (rows.empty()) continue;
     Table t;
     t.columns = {"table", "label"};
     for (auto& [k, v] : rows.front().ref.knobs) t.columns.push_back(k);
@@ -288,6 +289,8 @@ int cli_main(int argc, char** argv) {
   rep->add_option("--seed", rep_seed, "random seed");
   std::vector<std::string> rep_sets;
   rep->add_option("--set", rep_sets, "override a parameter in every row: KEY=VALUE (repeatable)");
+  std::string rep_rows = "all";
+  rep->add_option("--rows", rep_rows, "which rows to run")->check(CLI::IsMember({"all", "calibration", "withheld"}));
 
   app.add_subcommand("list", "platforms, workloads, reference tables and scenarios");
   auto* par = app.add_subcommand("params", "parameters of a platform with units, defaults and sources");
@@ -308,7 +311,7 @@ int cli_main(int argc, char** argv) {
       ra.scenario = val_file;
       return cmd_run(ra, true);
     }
-    if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets);
+    if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets, rep_rows);
     if (*par) return cmd_params(par_name, par_format);
     return cmd_list();
   } catch (const InputError& e) {

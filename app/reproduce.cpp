@@ -66,9 +66,11 @@ std::vector<ReferenceRow> load_reference(const std::string& path) {
 }
 
 std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed,
-                                     const std::vector<std::pair<std::string, std::string>>& overrides) {
+                                     const std::vector<std::pair<std::string, std::string>>& overrides,
+                                     const std::string& kind) {
   const std::string file = data_path(set.file);
-  const auto rows = load_reference(file);
+  auto rows = load_reference(file);
+  if (!kind.empty()) std::erase_if(rows, [&](const ReferenceRow& r) { return r.kind != kind; });
   const Platform* platform = find_platform(set.platform);
   std::vector<Point> points;
   for (const auto& r : rows) {

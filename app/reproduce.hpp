@@ -36,7 +36,9 @@ struct ReproducedRow {
 };
 
 // `overrides` (what-ifs, calibration trials) apply to every row before the row's own knobs.
+// `kind` keeps only rows of that kind (calibration | withheld); empty keeps all.
 std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed,
-                                     const std::vector<std::pair<std::string, std::string>>& overrides = {});
+                                     const std::vector<std::pair<std::string, std::string>>& overrides = {},
+                                     const std::string& kind = {});
 
 }  // namespace ws

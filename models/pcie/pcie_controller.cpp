@@ -84,11 +84,17 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
 }
 
 // A TLP with payload is copied into the transmit (replay) buffer at the
-// controller's internal rate before it can go: store and forward, pipelined with
-// the link, so it adds latency per TLP and limits only if slower than the link.
+// controller's internal rate. Transmission may start once `cut_through_bytes`
+// are in (cut-through), but never so early that the wire would overtake the
+// copy; the copy engine is busy for the whole TLP, so it limits throughput only
+// if slower than the link.
 void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked) {
-  const sc_core::sc_time d = ns(double(t->bytes().size()) / cfg_.assembly_bytes_per_ns);
-  const sc_core::sc_time ready = assembly_.serve(sc_core::sc_time_stamp(), d, t->payload_len()) + d;
+  const double bytes = double(t->bytes().size());
+  const sc_core::sc_time full = ns(bytes / cfg_.assembly_bytes_per_ns);
+  const sc_core::sc_time start = assembly_.serve(sc_core::sc_time_stamp(), full, t->payload_len());
+  const sc_core::sc_time threshold = ns(std::min(bytes, double(cfg_.cut_through_bytes)) / cfg_.assembly_bytes_per_ns);
+  const sc_core::sc_time wire = phy_.packet_time(t->wire_symbols());
+  const sc_core::sc_time ready = start + std::max(threshold, full > wire ? full - wire : sc_core::SC_ZERO_TIME);
   sched_.at(ready, [this, t = std::move(t), on_acked = std::move(on_acked)]() mutable {
     tl_.enqueue(std::move(t), std::move(on_acked));
     kick();

@@ -4,7 +4,7 @@
 // or an sc_event of its own. Same-time callbacks run in the order they were posted.
 #include <systemc>
 #include <cstdint>
-#include <functional>
+#include "models/sim/inplace_function.hpp"
 #include <queue>
 #include <vector>
 
@@ -12,7 +12,7 @@ namespace ws {
 
 class Scheduler : public sc_core::sc_module {
  public:
-  using Fn = std::function<void()>;
+  using Fn = InplaceFunction<96>;
   explicit Scheduler(sc_core::sc_module_name name);
 
   void at(const sc_core::sc_time& t, Fn fn);

@@ -109,6 +109,7 @@ RunResult run_msc815x_pcie(const ParamTable& p, const RunOptions& o) {
       {"tlps", double(rc.pcie.tlps_sent() + ep.pcie.tlps_sent())},
       {"dllps", double(rc.pcie.dllps_sent() + ep.pcie.dllps_sent())},
       {"replays", double(rc.pcie.dll().replays() + ep.pcie.dll().replays())},
+      {"naks", double(rc.pcie.dll().naks_sent() + ep.pcie.dll().naks_sent())},
       {"mps", double(rc.pcie.mps())},
   };
   r.report = stats.bottleneck_report(end - start);

@@ -1,11 +1,13 @@
 // Framework pieces: scheduler ordering, busy-until servers, clock domains, the
 // stats registry's bottleneck report, parameter checking, the core executor.
 #include <gtest/gtest.h>
+#include <memory>
 #include <string>
 #include <vector>
 #include "models/cpu/core.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/clock_domain.hpp"
+#include "models/sim/inplace_function.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
@@ -30,6 +32,25 @@ TEST(Scheduler, RunsCallbacksInTimeOrderAndSameTimeInPostingOrder) {
   EXPECT_EQ(log, (std::vector<std::string>{"a10", "b10", "d20@20", "e25", "c30"}));
   EXPECT_EQ(s.dispatched(), 5u);
   EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(30, SC_NS));
+}
+
+TEST(InplaceFunction, MovesItsCaptureAndDestroysItOnce) {
+  auto token = std::make_shared<int>(7);
+  int calls = 0;
+  {
+    InplaceFunction<64> f([token, &calls] { calls += *token; });
+    EXPECT_EQ(token.use_count(), 2);
+    InplaceFunction<64> g(std::move(f));
+    EXPECT_FALSE(f);
+    EXPECT_TRUE(g);
+    g();
+    InplaceFunction<64> h;
+    h = std::move(g);
+    h();
+    EXPECT_EQ(token.use_count(), 2);  // moved, never copied
+  }
+  EXPECT_EQ(calls, 14);
+  EXPECT_EQ(token.use_count(), 1);  // destroyed exactly once
 }
 
 TEST(BusyServer, QueuesOverlappingRequestsAndCountsBusyTime) {

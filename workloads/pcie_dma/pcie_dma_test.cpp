@@ -1,7 +1,6 @@
 #include "workloads/pcie_dma/pcie_dma_test.hpp"
 
 #include <vector>
-#include "models/sim/rng.hpp"
 #include "models/sim/sim_time.hpp"
 
 namespace ws {
@@ -52,11 +51,18 @@ void PcieDmaTest::retired() {
 }
 
 void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed) {
-  Rng rng(seed);
+  // splitmix64: a cheap seeded stream, enough to make every byte position distinct.
+  uint64_t state = seed;
+  auto next = [&state] {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  };
   std::vector<uint8_t> buf(c.block_bytes);
   for (unsigned i = 0; i < c.slots; ++i) {
     for (size_t k = 0; k < buf.size(); k += 8) {
-      const uint64_t v = rng.next();
+      const uint64_t v = next();
       for (size_t b = 0; b < 8 && k + b < buf.size(); ++b) buf[k + b] = uint8_t(v >> (8 * b));
     }
     mem.write(base + PcieDmaTest::slot_offset(c, i), buf.data(), buf.size());
