@@ -3,8 +3,10 @@
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -12,6 +14,7 @@
 #include "app/point_runner.hpp"
 #include "app/reproduce.hpp"
 #include "models/sim/scenario.hpp"
+#include "models/sim/text.hpp"
 #include "platforms/platform.hpp"
 
 namespace ws {
@@ -33,21 +36,44 @@ std::pair<std::string, std::string> split_kv(const std::string& s, const std::st
   return {s.substr(0, eq), s.substr(eq + 1)};
 }
 
-const Platform& platform_of(const Scenario& sc) {
-  const Platform* p = find_platform(sc.platform);
-  if (!p) {
-    std::string names;
-    for (auto& q : platforms()) names += (names.empty() ? "" : ", ") + q.name;
-    throw InputError(fmt::format("{}: key 'platform': unknown platform '{}' (valid: {})", sc.platform_where,
-                                 sc.platform, names));
-  }
-  if (std::find(p->workloads.begin(), p->workloads.end(), sc.workload) == p->workloads.end()) {
-    std::string names;
-    for (auto& w : p->workloads) names += (names.empty() ? "" : ", ") + w;
-    throw InputError(fmt::format("{}: key 'workload': '{}' does not run on {} (valid: {})", sc.workload_where,
-                                 sc.workload, p->name, names));
-  }
+std::vector<std::string> platform_names() {
+  std::vector<std::string> names;
+  for (auto& q : platforms()) names.push_back(q.name);
+  return names;
+}
+
+const Platform& require_platform(const std::string& name, const std::string& where) {
+  const Platform* p = find_platform(name);
+  if (!p)
+    throw InputError(fmt::format("{}: unknown platform '{}' (valid: {})", where, name, join(platform_names(), ", ")));
   return *p;
+}
+
+const Platform& platform_of(const Scenario& sc) {
+  const Platform& p = require_platform(sc.platform, sc.platform_where + ": key 'platform'");
+  if (std::find(p.workloads.begin(), p.workloads.end(), sc.workload) == p.workloads.end())
+    throw InputError(fmt::format("{}: key 'workload': '{}' does not run on {} (valid: {})", sc.workload_where,
+                                 sc.workload, p.name, join(p.workloads, ", ")));
+  return p;
+}
+
+// I/N with 0 <= I < N, nothing else.
+std::pair<size_t, size_t> parse_shard(const std::string& s) {
+  size_t i = 0, n = 0;
+  const auto slash = s.find('/');
+  const char* b = s.data();
+  const char* e = b + s.size();
+  const bool ok = slash != std::string::npos && std::from_chars(b, b + slash, i).ptr == b + slash &&
+                  slash + 1 < s.size() && std::from_chars(b + slash + 1, e, n).ptr == e && n > 0 && i < n;
+  if (!ok) throw InputError(fmt::format("--shard '{}': expected I/N with 0 <= I < N", s));
+  return {i, n};
+}
+
+// An output file we will write after the run: fail before the run, not after it.
+void check_writable(const std::string& path, const std::string& opt) {
+  if (path.empty()) return;
+  std::ofstream f(path, std::ios::app);
+  if (!f) throw InputError(fmt::format("{} {}: cannot write there", opt, path));
 }
 
 // The sweep axes in order: scenario sweeps, then --sweep (which replaces a scenario axis of the same key).
@@ -61,6 +87,8 @@ std::vector<std::pair<std::string, std::vector<Override>>> sweep_axes(const Scen
       const auto comma = list.find(',', start);
       const auto v = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
       if (v.empty()) throw InputError(fmt::format("--sweep {}: empty value in '{}'", key, list));
+      if (std::any_of(values.begin(), values.end(), [&](const Override& o) { return o.value == v; }))
+        throw InputError(fmt::format("--sweep {}: value '{}' is listed twice", key, v));
       values.push_back({key, v, "--sweep"});
       if (comma == std::string::npos) break;
       start = comma + 1;
@@ -91,7 +119,11 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     note(k);
   }
   const auto axes = sweep_axes(sc, a);
-  for (auto& ax : axes) note(ax.first);
+  for (auto& ax : axes) {
+    if (base.origin(ax.first) == "--set")
+      throw InputError(fmt::format("--set {}: the key is also swept; give it in one place", ax.first));
+    note(ax.first);
+  }
 
   // Cartesian product of the axes, the last axis varying fastest.
   std::vector<ParamTable> tables{base};
@@ -105,17 +137,16 @@ int cmd_run(const RunArgs& a, bool validate_only) {
       }
     tables = std::move(next);
   }
-  size_t shard_i = 0, shard_n = 1;
-  if (!a.shard.empty()) {
-    if (std::sscanf(a.shard.c_str(), "%zu/%zu", &shard_i, &shard_n) != 2 || shard_n == 0 || shard_i >= shard_n)
-      throw InputError(fmt::format("--shard '{}': expected I/N with 0 <= I < N", a.shard));
-  }
+  const auto [shard_i, shard_n] = a.shard.empty() ? std::pair<size_t, size_t>{0, 1} : parse_shard(a.shard);
+  for (const auto& t : tables) platform.check(t);
   if (validate_only) {
     std::cout << fmt::format("{}: valid ({} on {}, {} point{})\n", a.scenario, sc.workload, platform.name,
                              tables.size(), tables.size() == 1 ? "" : "s");
     return 0;
   }
   if (!a.pcap.empty()) std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
+  check_writable(a.out, "--out");
+  check_writable(tables.size() == 1 ? a.trace : (a.trace.empty() ? "" : a.trace + ".0.json"), "--trace");
 
   std::vector<Point> points;
   std::vector<size_t> index;
@@ -151,6 +182,7 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     for (auto& [k, v] : o.result.metrics) row.push_back(fmt_number(v));
     t.rows.push_back(std::move(row));
   }
+  if (t.rows.empty()) return rc;  // every point failed; the errors are on stderr
   std::string text = render(t, a.format);
   if (a.format == "table" && outcomes.size() == 1 && outcomes[0].ok) text += "\n" + outcomes[0].result.report;
   if (!a.out.empty()) {
@@ -170,9 +202,9 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
   for (auto& s : reference_sets())
     if (name == "all" || s.name == name) sets.push_back(&s);
   if (sets.empty()) {
-    std::string names;
-    for (auto& s : reference_sets()) names += s.name + "|";
-    throw InputError(fmt::format("reproduce: unknown table '{}' (valid: {}all)", name, names));
+    std::vector<std::string> names;
+    for (auto& s : reference_sets()) names.push_back(s.name);
+    throw InputError(fmt::format("reproduce: unknown table '{}' (valid: {}|all)", name, join(names, "|")));
   }
   int rc = 0;
   for (const ReferenceSet* s : sets) {
@@ -189,13 +221,14 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
       for (auto& [k, v] : r.ref.knobs) row.push_back(v);
       if (!r.error.empty()) {
         std::cerr << r.ref.label << ": " << r.error << "\n";
-        rc = 1;
+        rc = std::max(rc, r.exit_code);
       }
-      row.push_back(fmt::format("{:.2f}", r.simulated));
+      const bool people = format == "table";
+      row.push_back(people ? fmt::format("{:.2f}", r.simulated) : fmt_number(r.simulated));
       if (r.ref.measured) {
         const double err = 100.0 * (r.simulated - *r.ref.measured) / *r.ref.measured;
-        row.push_back(fmt::format("{:.2f}", *r.ref.measured));
-        row.push_back(fmt::format("{:+.1f}", err));
+        row.push_back(fmt_number(*r.ref.measured));
+        row.push_back(people ? fmt::format("{:+.1f}", err) : fmt_number(err));
         if (r.ref.kind == "calibration") {
           cal_max = std::max(cal_max, std::fabs(err));
           cal_sum += std::fabs(err);
@@ -228,19 +261,18 @@ int cmd_list() {
   std::cout << "scenarios:\n";
   for (auto& p : platforms())
     for (auto& w : p.workloads) {
-      const std::string dir = data_path("workloads/" + w + "/scenarios");
-      std::cout << fmt::format("  {}/*.yaml\n", dir);
+      std::vector<std::string> files;
+      std::error_code ec;
+      for (auto& e : std::filesystem::directory_iterator(data_path("workloads/" + w + "/scenarios"), ec))
+        if (e.path().extension() == ".yaml") files.push_back(e.path().string());
+      std::sort(files.begin(), files.end());
+      for (auto& f : files) std::cout << fmt::format("  {}\n", f);
     }
   return 0;
 }
 
 int cmd_params(const std::string& name, const std::string& format) {
-  const Platform* p = find_platform(name);
-  if (!p) {
-    std::string names;
-    for (auto& q : platforms()) names += (names.empty() ? "" : ", ") + q.name;
-    throw InputError(fmt::format("params: unknown platform '{}' (valid: {})", name, names));
-  }
+  const Platform* p = &require_platform(name, "params");
   ParamTable t;
   p->declare(t);
   Table out;

@@ -9,6 +9,14 @@ namespace ws {
 
 std::string fmt_number(double v) {
   if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  return fmt::format("{}", v);  // shortest text that reads back as the same double
+}
+
+// Tables are for people: four significant digits; CSV and JSON keep full precision.
+static std::string for_people(const std::string& cell) {
+  char* end = nullptr;
+  const double v = std::strtod(cell.c_str(), &end);
+  if (cell.empty() || *end != '\0' || cell.find('.') == std::string::npos) return cell;
   return fmt::format("{:.4g}", v);
 }
 
@@ -45,17 +53,20 @@ std::string render(const Table& t, const std::string& format) {
     }
     out = a.dump(2) + "\n";
   } else {
+    auto rows = t.rows;
+    for (auto& r : rows)
+      for (auto& c : r) c = for_people(c);
     std::vector<size_t> w(t.columns.size());
     for (size_t i = 0; i < w.size(); ++i) {
       w[i] = t.columns[i].size();
-      for (auto& r : t.rows) w[i] = std::max(w[i], r[i].size());
+      for (auto& r : rows) w[i] = std::max(w[i], r[i].size());
     }
     auto line = [&](const std::vector<std::string>& v) {
       for (size_t i = 0; i < v.size(); ++i) out += fmt::format("{}{:>{}}", i ? "  " : "", v[i], w[i]);
       out += "\n";
     };
     line(t.columns);
-    for (auto& r : t.rows) line(r);
+    for (auto& r : rows) line(r);
   }
   return out;
 }

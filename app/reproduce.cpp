@@ -1,6 +1,7 @@
 #include "app/reproduce.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -77,7 +78,11 @@ std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uin
     Point p;
     p.platform = platform;
     platform->declare(p.params);
-    for (auto& [k, v] : overrides) p.params.set(k, v, "--set");
+    for (auto& [k, v] : overrides) {
+      if (std::any_of(r.knobs.begin(), r.knobs.end(), [&](auto& kv) { return kv.first == k; }))
+        throw InputError(fmt::format("--set {}: every reference row sets this key itself", k));
+      p.params.set(k, v, "--set");
+    }
     for (auto& [k, v] : r.knobs) p.params.set(k, v, file + " (" + r.label + ")");
     p.options.seed = seed;
     points.push_back(std::move(p));
@@ -85,7 +90,7 @@ std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uin
   const auto outcomes = run_points(points, jobs);
   std::vector<ReproducedRow> out;
   for (size_t i = 0; i < rows.size(); ++i) {
-    ReproducedRow r{rows[i], 0, outcomes[i].error};
+    ReproducedRow r{rows[i], 0, outcomes[i].error, outcomes[i].exit_code};
     for (auto& [k, v] : outcomes[i].result.metrics)
       if (k == set.metric) r.simulated = v;
     out.push_back(std::move(r));

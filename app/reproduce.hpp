@@ -33,6 +33,7 @@ struct ReproducedRow {
   ReferenceRow ref;
   double simulated = 0;
   std::string error;  // non-empty when the point failed
+  int exit_code = 0;  // 1 model failure, 2 bad input
 };
 
 // `overrides` (what-ifs, calibration trials) apply to every row before the row's own knobs.

@@ -27,6 +27,8 @@ struct Platform {
   std::string description;
   std::vector<std::string> workloads;
   std::function<void(ParamTable&)> declare;
+  // Checks between parameters that need no simulation; throws InputError.
+  std::function<void(const ParamTable&)> check;
   std::function<RunResult(const ParamTable&, const RunOptions&)> run;
 };
 

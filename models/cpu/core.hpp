@@ -14,7 +14,7 @@ namespace ws {
 class Core {
  public:
   Core(const std::string& name, double hz, StatsRegistry& stats, TraceWriter* trace = nullptr)
-      : name_(name), clk_(name + ".clk", hz), busy_(stats.resource(name)), trace_(trace) {}
+      : name_(name), clk_(hz), busy_(stats.resource(name)), trace_(trace) {}
   // Runs `cycles` of work as soon as the core is free at or after `at`; returns when
   // it ends. `what` names the work on the core's trace track.
   sc_core::sc_time exec(const sc_core::sc_time& at, double cycles, const char* what = "work") {

@@ -4,8 +4,8 @@
 // returned delay (from now) says when its data is ready or written.
 #include <systemc>
 #include <tlm>
+#include <fmt/format.h>
 #include <stdexcept>
-#include <string>
 
 namespace ws {
 
@@ -21,7 +21,7 @@ sc_core::sc_time tlm_access(Socket& socket, tlm::tlm_command cmd, uint64_t addr,
   t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   socket->b_transport(t, offset);
   if (t.is_response_error())
-    throw std::runtime_error("memory access at 0x" + std::to_string(addr) + " failed: " + t.get_response_string());
+    throw std::runtime_error(fmt::format("memory access at {:#x} failed: {}", addr, t.get_response_string()));
   return offset;
 }
 

@@ -19,7 +19,12 @@ uint32_t lcrc_of(uint16_t seq, const Tlp& t) {
 
 DataLinkLayer::DataLinkLayer(Scheduler& sched, const DllConfig& cfg, Rng& rng, StatsRegistry& stats,
                              const std::string& name)
-    : sched_(sched), cfg_(cfg), rng_(rng), stats_(stats.resource(name + ".replay_buffer")) {}
+    : sched_(sched),
+      cfg_(cfg),
+      rng_(rng),
+      stats_(stats.resource(name + ".replay_buffer")),
+      replay_timer_(sched),
+      ack_timer_(sched) {}
 
 WirePacket DataLinkLayer::wrap(const Dllp& d) const {
   WirePacket p;
@@ -37,6 +42,7 @@ WirePacket DataLinkLayer::take_dllp() {
   if (ack_pending_) {
     ack_pending_ = false;
     unacked_ = 0;
+    ack_timer_.cancel();
     return wrap(Dllp{Dllp::Type::Ack, last_good});
   }
   for (unsigned c = 0; c < 3; ++c) {
@@ -66,7 +72,7 @@ WirePacket DataLinkLayer::send(std::shared_ptr<const Tlp> t, std::function<void(
   replay_bytes_ += held_bytes(*t);
   stats_->note_queue(replay_bytes_);
   replay_.push_back(Held{std::move(t), p.seq, p.lcrc, std::move(on_acked)});
-  if (!replay_timer_) restart_replay_timer();
+  if (!replay_timer_.armed()) restart_replay_timer();
   if (corrupt_next_ > 0) {
     --corrupt_next_;
     p.lcrc ^= 1;
@@ -100,8 +106,7 @@ void DataLinkLayer::purge_through(uint16_t seq) {
   if (popped) {
     // Forward progress: the timer restarts, or stops when nothing is held.
     if (replay_.empty()) {
-      replay_timer_ = false;
-      ++replay_timer_gen_;
+      replay_timer_.cancel();
     } else {
       restart_replay_timer();
     }
@@ -110,10 +115,8 @@ void DataLinkLayer::purge_through(uint16_t seq) {
 }
 
 void DataLinkLayer::restart_replay_timer() {
-  replay_timer_ = true;
-  const uint64_t gen = ++replay_timer_gen_;
-  sched_.after(ns(cfg_.replay_timeout_ns), [this, gen] {
-    if (gen != replay_timer_gen_ || replay_.empty()) return;
+  replay_timer_.restart(ns(cfg_.replay_timeout_ns), [this] {
+    if (replay_.empty()) return;
     start_replay();
     restart_replay_timer();
   });
@@ -124,18 +127,6 @@ void DataLinkLayer::start_replay() {
   replay_next_ = 0;
   ++replays_;
   kick();
-}
-
-void DataLinkLayer::schedule_ack() {
-  if (ack_timer_) return;
-  ack_timer_ = true;
-  sched_.after(ns(cfg_.ack_timeout_ns), [this] {
-    ack_timer_ = false;
-    if (unacked_ > 0 && !ack_pending_) {
-      ack_pending_ = true;
-      kick();
-    }
-  });
 }
 
 void DataLinkLayer::request_nak() {
@@ -169,7 +160,12 @@ std::shared_ptr<const Tlp> DataLinkLayer::receive_tlp(const WirePacket& p) {
     ack_pending_ = true;
     kick();
   } else {
-    schedule_ack();
+    ack_timer_.start(ns(cfg_.ack_timeout_ns), [this] {
+      if (unacked_ > 0 && !ack_pending_) {
+        ack_pending_ = true;
+        kick();
+      }
+    });
   }
   return p.tlp;
 }

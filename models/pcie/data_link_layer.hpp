@@ -17,6 +17,7 @@
 #include "models/pcie/dllp.hpp"
 #include "models/pcie/tlp.hpp"
 #include "models/sim/rng.hpp"
+#include "models/sim/one_shot_timer.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
 
@@ -90,7 +91,6 @@ class DataLinkLayer {
   };
   void kick() { if (on_tx_ready) on_tx_ready(); }
   WirePacket wrap(const Dllp& d) const;
-  void schedule_ack();
   void request_nak();
   void start_replay();
   void restart_replay_timer();
@@ -111,12 +111,11 @@ class DataLinkLayer {
   size_t replay_next_ = 0;
   bool replay_active_ = false;
   uint64_t replays_ = 0;
-  uint64_t replay_timer_gen_ = 0;  // a timer callback from an older generation is stale
-  bool replay_timer_ = false;
+  OneShotTimer replay_timer_;
   // receive state
   uint16_t expected_seq_ = 0;
   unsigned unacked_ = 0;
-  bool ack_timer_ = false;
+  OneShotTimer ack_timer_;  // runs from the first TLP received after the last Ack
   bool nak_scheduled_ = false;
   uint64_t naks_sent_ = 0;
 };

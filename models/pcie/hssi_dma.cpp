@@ -14,7 +14,7 @@ HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& 
     : sc_module(name),
       mem("mem"),
       cfg_(cfg),
-      clk_(std::string(sc_module::name()) + ".clk", cfg.clock_hz),
+      clk_(cfg.clock_hz),
       sched_(sched),
       pcie_(pcie),
       descriptors_(stats.resource(std::string(sc_module::name()) + ".descriptors")),

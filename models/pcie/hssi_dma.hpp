@@ -3,8 +3,11 @@
 // through a queue of buffer descriptors (a chain), one descriptor engine shared by
 // all channels (a fixed fetch/decode cost per descriptor) and one data path of
 // fixed width that moves every byte between local memory and the PCIe controller.
-// A write job reads local memory and posts MWr TLPs through the outbound window; a
-// read job issues MRds and writes the completions to local memory.
+// A write job reads local memory and posts MWr TLPs through the outbound window;
+// the channel is busy until its last piece is in the controller. A read job
+// hands its MRds to the controller and frees the channel at once (the tags carry
+// the outstanding reads); its completions are written to local memory by the
+// shared data path as they arrive, and the job is done when the last byte lands.
 #include <systemc>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <deque>
@@ -44,7 +47,6 @@ class HssiDma : public sc_core::sc_module {
   // Appends a descriptor to a channel's chain.
   void submit(unsigned channel, DmaJob job);
   unsigned channels() const { return static_cast<unsigned>(chan_.size()); }
-  const ClockDomain& clock() const { return clk_; }
 
  private:
   struct Channel {

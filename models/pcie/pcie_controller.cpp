@@ -32,6 +32,7 @@ PcieController::PcieController(sc_core::sc_module_name name, const ControllerCon
   };
   dll_.make_update_fc = [this](FcClass c) {
     rx_fc_.sent_update(c);
+    fc_timer_[size_t(c)].cancel();
     Dllp d;
     d.type = Dllp::Type::UpdateFc;
     d.fc = c;
@@ -160,7 +161,6 @@ void PcieController::receive(const WirePacket& p) {
     return;
   }
   if (auto t = dll_.receive_tlp(p)) {
-    ++tlps_received_;
     handle(*t);
   }
 }
@@ -218,12 +218,13 @@ void PcieController::serve_read(const TlpHeader& h) {
 
 void PcieController::release(FcClass c, uint32_t data_credits) {
   if (rx_fc_.infinite(c)) return;
-  if (rx_fc_.release(c, data_credits, cfg_.fc_update_every)) {
+  // Never hold back more than half of the advertised headers: a partner that has
+  // used them all waits for this UpdateFC (§2.6.1.2).
+  const uint32_t every = std::max(1u, std::min(cfg_.fc_update_every, cfg_.advert[size_t(c)].hdr / 2));
+  if (rx_fc_.release(c, data_credits, every)) {
     dll_.queue_update_fc(c);
-  } else if (!fc_timer_[size_t(c)]) {
-    fc_timer_[size_t(c)] = true;
-    sched_.after(ns(cfg_.fc_update_timeout_ns), [this, c] {
-      fc_timer_[size_t(c)] = false;
+  } else {
+    fc_timer_[size_t(c)].start(ns(cfg_.fc_update_timeout_ns), [this, c] {
       if (rx_fc_.pending(c) > 0) dll_.queue_update_fc(c);
     });
   }

@@ -6,6 +6,7 @@
 // two directions carry traffic at the same time.
 #include <systemc>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -15,6 +16,7 @@
 #include "models/pcie/phy_layer.hpp"
 #include "models/pcie/transaction_layer.hpp"
 #include "models/sim/rng.hpp"
+#include "models/sim/one_shot_timer.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/sim_time.hpp"
 #include "models/sim/stats.hpp"
@@ -26,8 +28,7 @@ struct ControllerConfig {
   uint16_t id = 0;                  // requester/completer ID (bus/device/function)
   unsigned mps_supported = 256;     // largest payload this end supports, bytes
   unsigned mrrs = 512;              // max read request size, bytes
-  unsigned cpl_bytes = 256;         // completion payload the completer returns (<= MPS)
-  unsigned rcb = 64;                // read completion boundary, bytes
+  unsigned cpl_bytes = 256;         // completion payload (<= MPS); completions end on its multiples, an RCB multiple
   unsigned read_tags = 8;           // non-posted requests outstanding at once
   unsigned posted_buffer_bytes = 2048;  // outbound posted queue the DMA fills
   bool ecrc = false;
@@ -56,7 +57,6 @@ class PcieController : public sc_core::sc_module {
   void add_inbound(AddressWindow w) { inbound_.add(w); }
 
   unsigned mps() const { return mps_; }
-  const ControllerConfig& config() const { return cfg_; }
 
   // --- used by a local bus master (the DMA engine) through the outbound window ---
   // Room for n more posted bytes in the outbound queue.
@@ -73,7 +73,6 @@ class PcieController : public sc_core::sc_module {
   const PhyTransmitter& phy() const { return phy_; }
   uint64_t tlps_sent() const { return tlps_sent_; }
   uint64_t dllps_sent() const { return dllps_sent_; }
-  uint64_t tlps_received() const { return tlps_received_; }
 
  private:
   void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {});
@@ -99,14 +98,15 @@ class PcieController : public sc_core::sc_module {
   DataLinkLayer dll_;
   TransactionLayer tl_;
   FcReceiver rx_fc_;
-  bool fc_timer_[3] = {false, false, false};
+  // Per class: runs from the first freed header after the last UpdateFC.
+  std::array<OneShotTimer, 3> fc_timer_{OneShotTimer(sched_), OneShotTimer(sched_), OneShotTimer(sched_)};
   WindowMap outbound_, inbound_;
   size_t posted_reserved_ = 0;  // posted bytes queued but not yet on the wire
   sc_core::sc_time last_tlp_end_;  // when the last TLP we sent left the wire
   std::vector<std::function<void()>> room_waiters_;
   ResourceStats* rx_stats_;
   sc_core::sc_time completer_latency_;
-  uint64_t tlps_sent_ = 0, dllps_sent_ = 0, tlps_received_ = 0;
+  uint64_t tlps_sent_ = 0, dllps_sent_ = 0;
 };
 
 }  // namespace ws::pcie

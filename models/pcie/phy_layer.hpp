@@ -19,12 +19,14 @@ struct PhyConfig {
 };
 
 inline double symbol_ns(unsigned gen) { return gen == 2 ? 2.0 : 4.0; }
+// TLP overhead the spec's latency tables count per TLP, in symbols.
+constexpr unsigned kSpecTlpOverheadSymbols = 28;
 // AckNak latency limit in symbol times (PCIe Base Spec 1.1 §3.5.3.1, Table 3-7):
-// (MPS + TLP overhead 28) x AckFactor / width + internal delay 19, AckFactor 1.4
-// for payloads up to 512 B (e.g. MPS 256: x1 416, x2 217, x4 118 symbol times).
+// (MPS + 28) x AckFactor / width + internal delay 19, with AckFactor 1.4 for MPS
+// 128 and 256 on x1..x4 (MPS 256: x1 416, x2 217, x4 118 symbol times). Only
+// those sizes and widths are modelled here.
 inline double ack_latency_symbols(unsigned mps, unsigned lanes) {
-  const double ack_factor = mps <= 512 ? 1.4 : 2.5;
-  return (mps + 28) * ack_factor / lanes + 19;
+  return (mps + kSpecTlpOverheadSymbols) * 1.4 / lanes + 19;
 }
 // Lane symbol times a packet of `symbols` occupies on `lanes` lanes.
 inline uint64_t lane_times(unsigned symbols, unsigned lanes) { return (symbols + lanes - 1) / lanes; }
@@ -37,7 +39,6 @@ class PhyTransmitter {
   sc_core::sc_time send(unsigned symbols, uint64_t payload_bytes);
   sc_core::sc_time packet_time(unsigned symbols) const;
   sc_core::sc_time latency() const { return ns(cfg_.latency_ns); }
-  const PhyConfig& config() const { return cfg_; }
   // Raw symbol capacity of this direction after 8b/10b, in bits per second.
   double data_rate_bps() const { return cfg_.lanes * 8.0 / symbol_ns(cfg_.gen) * 1e9; }
 

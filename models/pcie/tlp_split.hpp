@@ -3,7 +3,7 @@
 // request may cross a 4 KB address boundary; writes carry at most MPS bytes and
 // reads ask for at most MRRS. Like most DMA engines, the MSC8156's cuts at
 // naturally aligned multiples of the size limit, so a buffer that is not aligned
-// costs one more TLP. Completions end on Read Completion Boundary multiples.
+// costs one more TLP. (Completions are cut by the completer: pcie_controller.cpp.)
 #include <cstdint>
 #include <vector>
 

@@ -10,7 +10,6 @@ TransactionLayer::TransactionLayer(StatsRegistry& stats, const std::string& name
 
 void TransactionLayer::enqueue(std::shared_ptr<const Tlp> t, std::function<void()> on_acked) {
   const size_t c = size_t(t->fc_class());
-  queued_bytes_[c] += t->bytes().size();
   order_[c].push_back(stamp_++);
   q_[c].push_back(Entry{std::move(t), std::move(on_acked)});
   stats_->note_queue(q_[0].size() + q_[1].size() + q_[2].size());
@@ -30,7 +29,6 @@ bool TransactionLayer::next(const DataLinkLayer& dll, Ready& out) {
     const bool may_pass = !older_blocked_not_np || FcClass(c) == FcClass::P;
     if (may_pass && gate_.can_send(FcClass(c), t.data_credits()) && dll.room_for(t)) {
       gate_.consume(FcClass(c), t.data_credits());
-      queued_bytes_[c] -= t.bytes().size();
       out.tlp = std::move(q_[c].front().tlp);
       out.on_acked = std::move(q_[c].front().on_acked);
       q_[c].pop_front();
@@ -54,7 +52,6 @@ std::vector<std::shared_ptr<const Tlp>> TransactionLayer::issue_reads(uint16_t r
     PendingRead r = std::move(reads_.front());
     reads_.pop_front();
     tags_[tag] = Tag{true, r.addr, r.offset, r.len, 0, std::move(r.sink)};
-    ++tags_in_use_;
     out.push_back(std::make_shared<const Tlp>(Tlp::mem_read(requester, tag, r.addr, r.len, ecrc)));
   }
   return out;
@@ -70,7 +67,6 @@ bool TransactionLayer::complete(uint8_t tag, uint8_t lower_addr, const uint8_t* 
   t.received += n;
   if (t.received == t.len) {
     t = Tag{};
-    --tags_in_use_;
   }
   sink->data(at, data, n);
   return true;

@@ -35,7 +35,6 @@ class TransactionLayer {
     std::function<void()> on_acked;
   };
   bool next(const DataLinkLayer& dll, Ready& out);
-  size_t queued_bytes(FcClass c) const { return queued_bytes_[size_t(c)]; }
 
   // Requester: one MRd per piece, each waiting for a free tag.
   void add_read(uint64_t pcie_addr, uint32_t len, uint64_t offset, std::shared_ptr<ReadSink> sink);
@@ -43,7 +42,6 @@ class TransactionLayer {
   std::vector<std::shared_ptr<const Tlp>> issue_reads(uint16_t requester, bool ecrc);
   // Routes a completion to its read; returns false if the tag is not outstanding.
   bool complete(uint8_t tag, uint8_t lower_addr, const uint8_t* data, uint32_t n);
-  unsigned tags_in_use() const { return tags_in_use_; }
 
  private:
   struct Entry {
@@ -67,10 +65,8 @@ class TransactionLayer {
   std::deque<Entry> q_[3];
   std::deque<uint64_t> order_[3];  // enqueue order stamps, to find the oldest head
   uint64_t stamp_ = 0;
-  size_t queued_bytes_[3] = {0, 0, 0};
   std::deque<PendingRead> reads_;
   std::vector<Tag> tags_;
-  unsigned tags_in_use_ = 0;
   ResourceStats* stats_;
 };
 

@@ -1,4 +1,5 @@
 #include "models/sim/param.hpp"
+#include "models/sim/text.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -20,12 +21,7 @@ const ParamSpec& ParamTable::spec(const std::string& key) const {
 }
 
 std::string ParamTable::range_text(const ParamSpec& p) {
-  auto join = [](const std::vector<std::string>& v) {
-    std::string s;
-    for (auto& c : v) s += (s.empty() ? "" : "|") + c;
-    return s;
-  };
-  if (!p.choices.empty()) return "one of " + join(p.choices);
+  if (!p.choices.empty()) return "one of " + join(p.choices, "|");
   if (p.kind == ParamSpec::Kind::Int) return fmt::format("integer {}..{}", p.min, p.max);
   return fmt::format("number {}..{}", p.min, p.max);
 }
@@ -68,16 +64,22 @@ void ParamTable::set(const std::string& key, const std::string& value, const std
   auto it = specs_.find(key);
   if (it == specs_.end()) {
     // Name the nearest keys of the same family so a typo is easy to fix.
-    std::string family = key.substr(0, key.find('.'));
-    std::string known;
+    const std::string family = key.substr(0, key.find('.'));
+    std::vector<std::string> known;
     for (auto& [k, _] : specs_)
-      if (k.rfind(family + ".", 0) == 0) known += (known.empty() ? "" : ", ") + k;
+      if (k.rfind(family + ".", 0) == 0) known.push_back(k);
     throw InputError(fmt::format("{}: unknown key '{}'{}", where, key,
-                                 known.empty() ? "" : " (known " + family + " keys: " + known + ")"));
+                                 known.empty() ? "" : " (known " + family + " keys: " + join(known, ", ") + ")"));
   }
   auto err = check(it->second, value);
   if (!err.empty()) throw InputError(fmt::format("{}: key '{}': {}", where, key, err));
   values_[key] = value;
+  origins_[key] = where;
+}
+
+std::string ParamTable::origin(const std::string& key) const {
+  auto it = origins_.find(key);
+  return it == origins_.end() ? "default" : it->second;
 }
 
 const std::string& ParamTable::text(const std::string& key) const {

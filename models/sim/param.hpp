@@ -26,17 +26,17 @@ struct ParamSpec {
   std::vector<std::string> choices;     // Choice values, or allowed Int values when non-empty
   std::string meaning;
   std::string source;
-  bool knob = false;     // a workload/tuning knob (shown in CSV/JSON) rather than a cost
 };
 
 class ParamTable {
  public:
   void declare(ParamSpec spec);
-  bool has(const std::string& key) const { return specs_.count(key) != 0; }
   const ParamSpec& spec(const std::string& key) const;
   // Sets a value from text; `where` names its origin ("file.yaml:12", "--set").
   void set(const std::string& key, const std::string& value, const std::string& where);
   bool is_set(const std::string& key) const { return values_.count(key) != 0; }
+  // Where a key's value came from ("file.yaml:12", "--set"), or "default".
+  std::string origin(const std::string& key) const;
 
   int64_t i(const std::string& key) const;
   double r(const std::string& key) const;
@@ -51,6 +51,7 @@ class ParamTable {
   std::string check(const ParamSpec& p, const std::string& value) const;
   std::map<std::string, ParamSpec> specs_;
   std::map<std::string, std::string> values_;
+  std::map<std::string, std::string> origins_;
 };
 
 }  // namespace ws

@@ -21,7 +21,7 @@ static std::vector<const ResourceStats*> ranked(const std::vector<std::unique_pt
   return v;
 }
 
-std::string StatsRegistry::limiting(const sc_core::sc_time& window) const {
+std::string StatsRegistry::limiting() const {
   auto v = ranked(items_);
   if (v.empty() || v.front()->busy == sc_core::SC_ZERO_TIME) return {};
   return v.front()->name;
@@ -38,7 +38,7 @@ std::string StatsRegistry::bottleneck_report(const sc_core::sc_time& window) con
                        w > 0 ? 100.0 * r->busy.to_seconds() / w : 0.0, r->ops, r->bytes, r->queue_hw,
                        drops);
   }
-  auto lim = limiting(window);
+  auto lim = limiting();
   out += lim.empty() ? "limiting resource: none busy\n" : fmt::format("limiting resource: {}\n", lim);
   return out;
 }

@@ -27,11 +27,10 @@ class StatsRegistry {
  public:
   // Returns a stable pointer; registering a name twice returns the same record.
   ResourceStats* resource(const std::string& name);
-  const std::vector<std::unique_ptr<ResourceStats>>& all() const { return items_; }
   // Resources ranked by utilisation over `window`; the first is the limiting one.
   std::string bottleneck_report(const sc_core::sc_time& window) const;
   // Name of the most utilised resource, empty when none was busy.
-  std::string limiting(const sc_core::sc_time& window) const;
+  std::string limiting() const;
 
  private:
   std::vector<std::unique_ptr<ResourceStats>> items_;

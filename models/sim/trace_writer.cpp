@@ -20,11 +20,11 @@ double to_us(const sc_core::sc_time& t) { return t / sc_core::sc_time(1, sc_core
 TraceWriter::TraceWriter(std::string path, size_t max_events) : path_(std::move(path)), max_events_(max_events) {}
 
 TraceWriter::~TraceWriter() {
-  if (!enabled()) return;
+  if (!enabled() || !unwritten_) return;
   try {
     flush();
   } catch (const std::exception& e) {
-    std::cerr << "TraceWriter: " << e.what() << "\n";  // destructors must not throw
+    std::cerr << e.what() << "\n";  // destructors must not throw
   }
 }
 
@@ -39,6 +39,7 @@ uint32_t TraceWriter::intern(const std::string& s) {
 
 void TraceWriter::add(char ph, const std::string& track, const std::string& name, sc_core::sc_time t, double arg) {
   if (!enabled()) return;
+  unwritten_ = true;
   if (events_.size() >= max_events_) {
     ++dropped_;
     return;
@@ -63,6 +64,7 @@ void TraceWriter::instant(const std::string& track, const std::string& name, sc_
 
 void TraceWriter::flush() {
   if (!enabled()) return;
+  unwritten_ = false;  // one attempt per batch of events, so a failure is reported once
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path_.c_str(), "w"), &std::fclose);
   if (!f) throw std::runtime_error("TraceWriter: cannot open " + path_);
 

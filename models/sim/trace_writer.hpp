@@ -49,6 +49,7 @@ class TraceWriter {
   std::string path_;
   size_t max_events_;
   uint64_t dropped_ = 0;
+  bool unwritten_ = false;  // events added since the last flush
   std::vector<Event> events_;
   std::vector<std::string> strings_;  // already JSON-escaped and quoted
   std::unordered_map<std::string, uint32_t> ids_;

@@ -13,7 +13,6 @@ pcie::ControllerConfig msc815x_controller_config(uint16_t id, bool root, const P
   const unsigned link_mps = unsigned(std::min(p.i("pcie.mps"), p.i("pcie.ep_mps")));
   c.mrrs = unsigned(p.i("pcie.mrrs"));
   c.cpl_bytes = unsigned(p.i("pcie.cpl_bytes"));
-  c.rcb = unsigned(p.i("pcie.rcb"));
   c.read_tags = unsigned(p.i("pcie.read_tags"));
   c.posted_buffer_bytes = unsigned(p.i("pcie.posted_buffer_bytes"));
   c.ecrc = p.i("pcie.ecrc") != 0;
@@ -38,7 +37,7 @@ pcie::ControllerConfig msc815x_controller_config(uint16_t id, bool root, const P
   // REPLAY_TIMER: the spec sets three Ack latency limits (§3.5.2.1); our Ack
   // policy may coalesce beyond the limit, so three times the longest an Ack can
   // take under it: the timer, ack_every full TLPs and the round trip.
-  const double tlp_ns = pcie::lane_times(link_mps + 28, lanes) * symbol;
+  const double tlp_ns = pcie::lane_times(link_mps + pcie::kSpecTlpOverheadSymbols, lanes) * symbol;
   c.dll.replay_timeout_ns =
       3 * (c.dll.ack_timeout_ns + c.dll.ack_every * tlp_ns + 2 * p.r("pcie.phy_latency_ns"));
   c.dll.replay_buffer_bytes = unsigned(p.i("pcie.replay_buffer_bytes"));

@@ -30,9 +30,10 @@ PcieDmaTestConfig test_config(const ParamTable& p) {
   c.slots = unsigned(std::min<uint64_t>(c.blocks, std::max<uint64_t>(c.in_flight, kRingBytes / stride)));
   const uint64_t room = Msc815xBoard::kInboundDdr - kLocalBuffers;
   if (c.slots * stride > room)
-    throw InputError(fmt::format("key 'dma.in_flight': {} buffers of {} B need more than the {} B the test area "
-                                 "holds; lower dma.in_flight or dma.block_bytes",
-                                 c.slots, c.block_bytes, room));
+    throw InputError(fmt::format("{}: key 'dma.in_flight': {} buffers of {} B (dma.block_bytes, {}) need more than "
+                                 "the {} B the test area holds; lower dma.in_flight or dma.block_bytes",
+                                 p.origin("dma.in_flight"), c.slots, c.block_bytes, p.origin("dma.block_bytes"),
+                                 room));
   c.local_base = kLocalBuffers;
   c.remote_base = Msc815xBoard::kOutboundBase;
   c.issue_cycles = p.r("core.issue_cycles");
@@ -53,11 +54,21 @@ void map_windows(Msc815xBoard& rc, Msc815xBoard& ep) {
 
 }  // namespace
 
+void check_msc815x_params(const ParamTable& p) {
+  test_config(p);
+  // Completions end on multiples of their size, which must then be RCB multiples (§2.3.1.1).
+  if (p.i("pcie.cpl_bytes") % p.i("pcie.rcb") != 0)
+    throw InputError(fmt::format("{}: key 'pcie.cpl_bytes': {} B is not a multiple of pcie.rcb ({} B, {})",
+                                 p.origin("pcie.cpl_bytes"), p.i("pcie.cpl_bytes"), p.i("pcie.rcb"),
+                                 p.origin("pcie.rcb")));
+}
+
 Platform msc815x_pcie_platform() {
   return Platform{"msc815x_pcie",
                   "Two MSC8156/MSC8157 ADS boards, RC and EP, PCIe Gen1/Gen2 x1/x2/x4, HSSI DMA (AN3935)",
                   {"pcie_dma"},
                   declare_msc815x_params,
+                  check_msc815x_params,
                   run_msc815x_pcie};
 }
 

@@ -68,6 +68,26 @@ TEST(Cli, BadSetAndSweepAndOptionsExitTwo) {
   EXPECT_EQ(wirespeed("reproduce nosuchtable").code, 2);
 }
 
+TEST(Cli, ContradictoryOrImpossibleRequestsExitTwoBeforeRunning) {
+  const auto path = write_file("rules.yaml", scenario("  dma.blocks: 8\n"));
+  const auto expect2 = [&](const std::string& args, const std::string& says) {
+    const auto r = wirespeed(args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << args << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args;
+  };
+  expect2("run " + path + " --set pcie.lanes=2 --sweep pcie.lanes=1,4", "also swept");
+  expect2("run " + path + " --sweep pcie.lanes=1,1", "listed twice");
+  expect2("run " + path + " --shard 1/2x", "--shard");
+  expect2("run " + path + " --trace /nonexistent/dir/t.json", "--trace");
+  expect2("run " + path + " --out /nonexistent/dir/o.csv", "--out");
+  // Cross-parameter checks happen in validate too, and name where each key came from.
+  const auto big = write_file("big.yaml", scenario("  dma.in_flight: 64\n  dma.block_bytes: 16777216\n"));
+  expect2("validate " + big, big + ":4: key 'dma.in_flight'");
+  expect2("run " + path + " --set pcie.rcb=128 --set pcie.cpl_bytes=64", "pcie.cpl_bytes");
+  expect2("reproduce pcie --set pcie.lanes=1", "every reference row sets this key");
+}
+
 TEST(Cli, ValidateAcceptsTheShippedScenarios) {
   for (const char* s : {"x4_write_32k.yaml", "block_sweep.yaml"}) {
     const auto r = wirespeed(std::string("validate ") + WS_SOURCE_DIR + "/workloads/pcie_dma/scenarios/" + s);

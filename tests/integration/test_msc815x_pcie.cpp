@@ -263,7 +263,6 @@ TEST(Msc815xPcie, AckedThroughputNeverExceedsLinkCapacity) {
   for (size_t i = 0; i < out.size(); ++i) {
     EXPECT_LE(metric(out[i], "link_efficiency"), 1.0) << describe(sets[i]);
     EXPECT_GT(metric(out[i], "link_efficiency"), 0.0) << describe(sets[i]);
-    EXPECT_DOUBLE_EQ(metric(out[i], "gbps_per_direction") * 2, metric(out[i], "gbps")) << describe(sets[i]);
   }
 }
 

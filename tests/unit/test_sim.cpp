@@ -74,15 +74,15 @@ TEST(StatsRegistry, BottleneckReportRanksByUtilisation) {
   EXPECT_LT(rep.find("link"), rep.find("ddr"));
   EXPECT_NE(rep.find("90.0"), std::string::npos);
   EXPECT_NE(rep.find("ring_full=1"), std::string::npos);
-  EXPECT_EQ(stats.limiting(sc_time(100, SC_NS)), "link");
+  EXPECT_EQ(stats.limiting(), "link");
   EXPECT_EQ(stats.resource("ddr"), stats.resource("ddr"));  // one record per name
 }
 
 TEST(ClockDomain, ConvertsCyclesBothWays) {
-  ClockDomain c("core", 1e9);
+  ClockDomain c(1e9);
   EXPECT_EQ(c.cycles(125), sc_time(125, SC_NS));
   EXPECT_EQ(c.to_cycles(sc_time(2, sc_core::SC_US)), 2000u);
-  ClockDomain d("dma", 500e6);
+  ClockDomain d(500e6);
   EXPECT_EQ(d.cycles(3), sc_time(6, SC_NS));
 }
 

@@ -1,9 +1,12 @@
 #pragma once
 // The AN3935 measurement program, run on one board's core: it moves `blocks`
 // blocks of `block_bytes` between local DDR and the peer through the HSSI DMA,
-// `in_flight` requests at a time, and times from the first DMA start to the last
-// DMA end in core cycles. The source holds a seeded pattern; check() compares
-// every destination byte with it.
+// `in_flight` requests at a time, and times the whole loop in core cycles, from
+// issuing the first request to retiring the last. The per-request software
+// (issue, completion interrupt) is inside that window on purpose: with one
+// request in flight AN3935 measured 413 ns per 8 B request, more than the DMA
+// and link alone take, and the software costs were calibrated to it. The source
+// holds a seeded pattern; count_mismatches() compares every destination byte.
 #include <systemc>
 #include <cstdint>
 #include <string>
@@ -46,7 +49,6 @@ class PcieDmaTest {
   sc_core::sc_time started_at() const { return started_; }
   sc_core::sc_time ended_at() const { return ended_; }
   uint64_t bytes_moved() const { return uint64_t(retired_) * cfg_.block_bytes; }
-  const PcieDmaTestConfig& config() const { return cfg_; }
 
  private:
   void issue(unsigned count);
