@@ -167,7 +167,8 @@ void PcieController::receive(const WirePacket& p) {
 
 void PcieController::handle(const Tlp& t) {
   const TlpHeader h = t.parse();
-  const uint8_t* data = t.bytes().data() + (h.four_dw ? 16 : 12);
+  // The payload's place comes from the parsed header, not from how the sender built it.
+  const uint8_t* data = t.bytes().data() + header_bytes(h.four_dw);
   rx_stats_->add_busy(sc_core::SC_ZERO_TIME, h.kind == TlpKind::MRd ? 0 : h.bytes);
   switch (h.kind) {
     case TlpKind::MWr:

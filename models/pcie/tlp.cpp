@@ -34,7 +34,7 @@ void Tlp::build(TlpKind kind, bool four_dw, uint32_t length_dw, bool ecrc) {
   kind_ = kind;
   const bool data = kind != TlpKind::MRd;
   data_dw_ = data ? length_dw : 0;
-  const unsigned hdr = four_dw ? 16 : 12;
+  const unsigned hdr = header_bytes(four_dw);
   bytes_.assign(hdr + data_dw_ * 4 + (ecrc ? 4 : 0), 0);
   bytes_[0] = uint8_t((data ? kFmtData : 0) | (four_dw ? kFmt4Dw : 0) |
                       (kind == TlpKind::CplD ? kTypeCpl : kTypeMem));
@@ -66,7 +66,7 @@ Tlp Tlp::mem_write(uint16_t requester, uint8_t tag, uint64_t addr, const uint8_t
   Tlp t;
   t.build(TlpKind::MWr, addr >= (1ull << 32), dw_span(addr, n), ecrc);
   t.put_request(requester, tag, addr, n);
-  t.payload_at_ = ((t.bytes_[0] & kFmt4Dw) ? 16 : 12) + uint32_t(addr & 3);
+  t.payload_at_ = header_bytes(t.bytes_[0] & kFmt4Dw) + uint32_t(addr & 3);
   t.payload_len_ = n;
   std::memcpy(&t.bytes_[t.payload_at_], data, n);
   t.finish(ecrc);
@@ -115,7 +115,7 @@ TlpHeader Tlp::parse() const {
   h.digest = b[2] & 0x80;
   h.length_dw = uint32_t(b[2] & 3) << 8 | b[3];
   if (h.length_dw == 0) h.length_dw = 1024;
-  const size_t hdr = h.four_dw ? 16 : 12;
+  const size_t hdr = header_bytes(h.four_dw);
   const size_t expect = hdr + (data ? h.length_dw * 4 : 0) + (h.digest ? 4 : 0);
   if (bytes_.size() != expect) throw std::runtime_error("TLP length field disagrees with its size");
   if (h.digest && get32(b + expect - 4) != crc32(b, expect - 4)) throw std::runtime_error("ECRC mismatch");

@@ -64,6 +64,9 @@ class Tlp {
   uint32_t payload_len_ = 0;
 };
 
+// Header bytes: 3 DW below 4 GB, 4 DW with a 64-bit address.
+inline unsigned header_bytes(bool four_dw) { return four_dw ? 16 : 12; }
+
 // DW span of n bytes starting at addr (what the Length field carries).
 inline uint32_t dw_span(uint64_t addr, uint32_t n) {
   return n == 0 ? 1 : static_cast<uint32_t>(((addr & 3) + n + 3) / 4);
