@@ -50,27 +50,22 @@ void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
   sc_time last_ready = now;
   while (run->cursor < job.len) {
     const Piece p = first_piece(job.remote + run->cursor, job.len - run->cursor, pcie_.mps());
-    if (!pcie_.can_post(in_pipe_ + p.len)) {
+    if (!pcie_.can_post(p.len)) {
       pcie_.when_posted_room([this, ch, run] { step_write(ch, run); });
       return;
     }
-    auto buf = std::make_shared<std::vector<uint8_t>>(p.len);
     // Store and forward: the piece is read from memory, then moved through the
     // data path into the controller; reads of later pieces overlap earlier moves.
+    piece_.resize(p.len);
     const sc_time move = move_time(p.len);
     const uint64_t src = job.local + (p.addr - job.remote);
-    const sc_time mem_ready = tlm_access(mem, tlm::TLM_READ_COMMAND, src, buf->data(), p.len);
+    const sc_time mem_ready = tlm_access(mem, tlm::TLM_READ_COMMAND, src, piece_.data(), p.len);
     const sc_time start = datapath_.serve(now + mem_ready, move, p.len);
     const sc_time ready = start + move;
-    in_pipe_ += p.len;
     run->cursor += p.len;
     const bool last = run->cursor == job.len;
-    std::function<void()> on_acked;
-    if (last && cfg_.done_on_ack) on_acked = job.done;
-    sched_.at(ready, [this, p, buf, on_acked = std::move(on_acked)]() mutable {
-      in_pipe_ -= p.len;
-      pcie_.post_write(p.addr, buf->data(), p.len, std::move(on_acked));
-    });
+    pcie_.post_write(p.addr, piece_.data(), p.len, last && cfg_.done_on_ack ? job.done : std::function<void()>{},
+                     ready);
     last_ready = ready;
   }
   if (!cfg_.done_on_ack) sched_.at(last_ready, job.done);

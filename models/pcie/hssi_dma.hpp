@@ -69,7 +69,7 @@ class HssiDma : public sc_core::sc_module {
   BusyServer descriptors_;
   BusyServer datapath_;
   std::vector<Channel> chan_;
-  uint32_t in_pipe_ = 0;  // bytes read from memory but not yet posted
+  std::vector<uint8_t> piece_;  // the piece being moved (the controller copies it into its TLP)
 };
 
 }  // namespace ws::pcie

@@ -73,14 +73,14 @@ bool PcieController::can_post(uint32_t n) const {
 }
 
 void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32_t n,
-                                std::function<void()> on_acked) {
+                                std::function<void()> on_acked, sc_core::sc_time available) {
   const uint64_t base = outbound(local_addr, n);
   const auto pieces = split_aligned(base, n, mps_);
   for (size_t i = 0; i < pieces.size(); ++i) {
     const Piece& p = pieces[i];
     posted_reserved_ += p.len;
     assemble(std::make_shared<const Tlp>(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
-             i + 1 == pieces.size() ? std::move(on_acked) : std::function<void()>{});
+             i + 1 == pieces.size() ? std::move(on_acked) : std::function<void()>{}, available);
   }
 }
 
@@ -89,10 +89,11 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
 // are in (cut-through), but never so early that the wire would overtake the
 // copy; the copy engine is busy for the whole TLP, so it limits throughput only
 // if slower than the link.
-void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked) {
+void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked,
+                              sc_core::sc_time available) {
   const double bytes = double(t->bytes().size());
   const sc_core::sc_time full = ns(bytes / cfg_.assembly_bytes_per_ns);
-  const sc_core::sc_time start = assembly_.serve(sc_core::sc_time_stamp(), full, t->payload_len());
+  const sc_core::sc_time start = assembly_.serve(std::max(available, sc_core::sc_time_stamp()), full, t->payload_len());
   const sc_core::sc_time threshold = ns(std::min(bytes, double(cfg_.cut_through_bytes)) / cfg_.assembly_bytes_per_ns);
   const sc_core::sc_time wire = phy_.packet_time(t->wire_symbols());
   const sc_core::sc_time ready = start + std::max(threshold, full > wire ? full - wire : sc_core::SC_ZERO_TIME);

@@ -61,9 +61,11 @@ class PcieController : public sc_core::sc_module {
   // --- used by a local bus master (the DMA engine) through the outbound window ---
   // Room for n more posted bytes in the outbound queue.
   bool can_post(uint32_t n) const;
-  // Posts MWr TLPs for n bytes at a local outbound address, cut at MPS; `on_acked`
-  // runs when the partner has acknowledged the last of them.
-  void post_write(uint64_t local_addr, const uint8_t* data, uint32_t n, std::function<void()> on_acked);
+  // Posts MWr TLPs for n bytes at a local outbound address, cut at MPS, whose data
+  // is in the controller from `available` on (now or later); `on_acked` runs when
+  // the partner has acknowledged the last of them. The room is taken at once.
+  void post_write(uint64_t local_addr, const uint8_t* data, uint32_t n, std::function<void()> on_acked,
+                  sc_core::sc_time available = sc_core::SC_ZERO_TIME);
   // Called once when posted room frees up.
   void when_posted_room(std::function<void()> fn) { room_waiters_.push_back(std::move(fn)); }
   // Reads n bytes at a local outbound address, cut at MRRS; the sink gets the data.
@@ -75,7 +77,8 @@ class PcieController : public sc_core::sc_module {
   uint64_t dllps_sent() const { return dllps_sent_; }
 
  private:
-  void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {});
+  void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {},
+                sc_core::sc_time available = sc_core::SC_ZERO_TIME);
   void kick();
   void transmit(const WirePacket& p, uint64_t payload);
   void receive(const WirePacket& p);

@@ -43,10 +43,10 @@ void Scheduler::run() {
   while (!q_.empty() && q_.top().t <= now) {
     const uint32_t slot = q_.top().slot;
     q_.pop();
-    Fn fn = std::move(slots_[slot]);
-    free_slots_.push_back(slot);
     ++dispatched_;
-    fn();
+    slots_[slot]();  // runs in place: the deque keeps it there while the callback posts more
+    slots_[slot] = Fn{};
+    free_slots_.push_back(slot);
   }
   arm();
 }

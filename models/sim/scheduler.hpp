@@ -5,6 +5,7 @@
 #include <systemc>
 #include <cstdint>
 #include "models/sim/inplace_function.hpp"
+#include <deque>
 #include <queue>
 #include <vector>
 
@@ -31,7 +32,7 @@ class Scheduler : public sc_core::sc_module {
   void arm();
 
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q_;
-  std::vector<Fn> slots_;
+  std::deque<Fn> slots_;
   std::vector<uint32_t> free_slots_;
   sc_core::sc_event wake_;
   sc_core::sc_time armed_at_;   // when wake_ fires; valid while armed_

@@ -1,5 +1,7 @@
 #include "workloads/pcie_dma/pcie_dma_test.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <vector>
 #include "models/sim/sim_time.hpp"
 
@@ -63,7 +65,7 @@ void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64
   for (unsigned i = 0; i < c.slots; ++i) {
     for (size_t k = 0; k < buf.size(); k += 8) {
       const uint64_t v = next();
-      for (size_t b = 0; b < 8 && k + b < buf.size(); ++b) buf[k + b] = uint8_t(v >> (8 * b));
+      std::memcpy(&buf[k], &v, std::min<size_t>(8, buf.size() - k));
     }
     mem.write(base + PcieDmaTest::slot_offset(c, i), buf.data(), buf.size());
   }
@@ -76,6 +78,7 @@ uint64_t count_mismatches(const BlockPlace& src, const BlockPlace& dst, const Pc
     const uint64_t at = PcieDmaTest::slot_offset(c, i);
     src.mem->read(src.base + at, a.data(), a.size());
     dst.mem->read(dst.base + at, b.data(), b.size());
+    if (std::memcmp(a.data(), b.data(), a.size()) == 0) continue;
     for (size_t k = 0; k < a.size(); ++k) bad += a[k] != b[k];
   }
   return bad;
