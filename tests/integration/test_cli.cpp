@@ -89,7 +89,7 @@ TEST(Cli, ContradictoryOrImpossibleRequestsExitTwoBeforeRunning) {
 }
 
 TEST(Cli, ValidateAcceptsTheShippedScenarios) {
-  for (const char* s : {"x4_write_32k.yaml", "block_sweep.yaml"}) {
+  for (const char* s : {"x4_write_32k.yaml", "block_sweep.yaml", "practices.yaml", "alignment.yaml"}) {
     const auto r = wirespeed(std::string("validate ") + WS_SOURCE_DIR + "/workloads/pcie_dma/scenarios/" + s);
     EXPECT_EQ(r.code, 0) << s << ": " << r.err;
   }
