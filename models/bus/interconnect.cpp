@@ -46,7 +46,7 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_tim
     return;
   }
   const uint64_t len = t.get_data_length();
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = ws::now();
   const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
   const sc_core::sc_time start = bus_.serve(now + delay, xfer, len);
   delay = start + xfer + ns(cfg_.hop_ns) - now;

@@ -71,7 +71,7 @@ void Memory::move_data(tlm::tlm_generic_payload& t) {
 void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
   if (!accept(t)) return;
   const uint64_t len = t.get_data_length();
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = ws::now();
   const sc_core::sc_time arrival = now + delay;
   // The port that frees earliest serves the request; with equal ports idle the
   // lowest index wins, so a single stream always uses port 0.

@@ -3,11 +3,11 @@
 #include <memory>
 #include "models/mem/tlm_access.hpp"
 #include "models/pcie/tlp_split.hpp"
+#include "models/sim/sim_time.hpp"
 
 namespace ws::pcie {
 
 using sc_core::sc_time;
-using sc_core::sc_time_stamp;
 
 HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& sched, StatsRegistry& stats,
                  PcieController& pcie)
@@ -33,7 +33,7 @@ void HssiDma::start_next(unsigned ch) {
   DmaJob job = std::move(c.chain.front());
   c.chain.pop_front();
   const sc_time cost = clk_.cycles(cfg_.desc_cycles);
-  const sc_time start = descriptors_.serve(sc_time_stamp(), cost);
+  const sc_time start = descriptors_.serve(ws::now(), cost);
   sched_.at(start + cost, [this, ch, job = std::move(job)]() mutable {
     if (job.write)
       step_write(ch, std::make_shared<WriteRun>(WriteRun{std::move(job)}));
@@ -46,7 +46,7 @@ void HssiDma::start_next(unsigned ch) {
 // posted buffer has room; resumes when room frees.
 void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
   const DmaJob& job = run->job;
-  const sc_time now = sc_time_stamp();
+  const sc_time now = ws::now();
   sc_time last_ready = now;
   while (run->cursor < job.len) {
     const Piece p = first_piece(job.remote + run->cursor, job.len - run->cursor, pcie_.mps());
@@ -80,7 +80,7 @@ void HssiDma::start_read(unsigned ch, DmaJob job) {
   auto sink = std::make_shared<ReadSink>();
   auto left = std::make_shared<uint32_t>(job.len);
   sink->data = [this, local = job.local, left, done = job.done](uint64_t offset, const uint8_t* data, uint32_t n) {
-    const sc_time now = sc_time_stamp();
+    const sc_time now = ws::now();
     const sc_time move = move_time(n);
     const sc_time start = datapath_.serve(now, move, n);
     const sc_time written =

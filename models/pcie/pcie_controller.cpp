@@ -28,7 +28,7 @@ PcieController::PcieController(sc_core::sc_module_name name, const ControllerCon
   // Another TLP is on its way to us if the partner started one after the TLP that
   // is arriving now (which ended one pipeline latency ago).
   dll_.rx_active = [this] {
-    return peer_ && peer_->last_tlp_end_ + phy_.latency() > sc_core::sc_time_stamp();
+    return peer_ && peer_->last_tlp_end_ + phy_.latency() > ws::now();
   };
   dll_.make_update_fc = [this](FcClass c) {
     rx_fc_.sent_update(c);
@@ -93,7 +93,7 @@ void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()
                               sc_core::sc_time available) {
   const double bytes = double(t->bytes().size());
   const sc_core::sc_time full = ns(bytes / cfg_.assembly_bytes_per_ns);
-  const sc_core::sc_time start = assembly_.serve(std::max(available, sc_core::sc_time_stamp()), full, t->payload_len());
+  const sc_core::sc_time start = assembly_.serve(std::max(available, ws::now()), full, t->payload_len());
   const sc_core::sc_time threshold = ns(std::min(bytes, double(cfg_.cut_through_bytes)) / cfg_.assembly_bytes_per_ns);
   const sc_core::sc_time wire = phy_.packet_time(t->wire_symbols());
   const sc_core::sc_time ready = start + std::max(threshold, full > wire ? full - wire : sc_core::SC_ZERO_TIME);
@@ -118,7 +118,7 @@ void PcieController::post_room_freed() {
 }
 
 void PcieController::kick() {
-  if (!peer_ || !phy_.idle(sc_core::sc_time_stamp())) return;
+  if (!peer_ || !phy_.idle(ws::now())) return;
   WirePacket p;
   uint64_t payload = 0;
   bool room = false;
@@ -144,7 +144,7 @@ void PcieController::kick() {
 }
 
 void PcieController::transmit(const WirePacket& p, uint64_t payload) {
-  const auto start = sc_core::sc_time_stamp();
+  const auto start = ws::now();
   const auto end = phy_.send(p.symbols(), payload);
   if (p.tlp) last_tlp_end_ = end;
   if (trace_.enabled()) {

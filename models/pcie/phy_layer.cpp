@@ -8,7 +8,7 @@ sc_core::sc_time PhyTransmitter::packet_time(unsigned symbols) const {
 }
 
 sc_core::sc_time PhyTransmitter::send(unsigned symbols, uint64_t payload_bytes) {
-  const auto now = sc_core::sc_time_stamp();
+  const auto now = ws::now();
   const auto d = packet_time(symbols);
   return wire_.serve(now, d, payload_bytes) + d;
 }

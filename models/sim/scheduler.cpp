@@ -2,7 +2,7 @@
 
 namespace ws {
 
-Scheduler::Scheduler(sc_core::sc_module_name name) : sc_module(name) {
+Scheduler::Scheduler(sc_core::sc_module_name name, sc_core::sc_time quantum) : sc_module(name), quantum_(quantum) {
   SC_HAS_PROCESS(Scheduler);
   SC_METHOD(run);
   sensitive << wake_;
@@ -10,8 +10,8 @@ Scheduler::Scheduler(sc_core::sc_module_name name) : sc_module(name) {
 }
 
 void Scheduler::at(const sc_core::sc_time& t, Fn fn) {
-  const auto now = sc_core::sc_time_stamp();
-  const auto when = t < now ? now : t;
+  const auto& current = now();
+  const auto when = t < current ? current : t;
   uint32_t slot;
   if (free_slots_.empty()) {
     slot = static_cast<uint32_t>(slots_.size());
@@ -23,7 +23,7 @@ void Scheduler::at(const sc_core::sc_time& t, Fn fn) {
   }
   q_.push(Item{when, seq_++, slot});
   // Re-arm only for a new earliest item: most posts land behind the head.
-  if (!armed_ || when < armed_at_) arm();
+  if (!running_ && (!armed_ || when < armed_at_)) arm();
 }
 
 void Scheduler::arm() {
@@ -38,16 +38,21 @@ void Scheduler::arm() {
 }
 
 void Scheduler::run() {
-  const auto now = sc_core::sc_time_stamp();
+  const sc_core::sc_time limit = sc_core::sc_time_stamp() + quantum_;
   armed_ = false;
-  while (!q_.empty() && q_.top().t <= now) {
+  running_ = true;
+  dispatch_time() = &now_;
+  while (!q_.empty() && q_.top().t <= limit) {
     const uint32_t slot = q_.top().slot;
+    now_ = q_.top().t;
     q_.pop();
     ++dispatched_;
     slots_[slot]();  // runs in place: the deque keeps it there while the callback posts more
     slots_[slot] = Fn{};
     free_slots_.push_back(slot);
   }
+  dispatch_time() = nullptr;
+  running_ = false;
   arm();
 }
 

@@ -1,14 +1,26 @@
 #pragma once
-// Fast conversion of nanoseconds to kernel time. sc_time(double, SC_NS) validates
-// and rescales on every call; on per-packet paths we build times from kernel
-// ticks instead (the time resolution is fixed once elaboration starts).
+// Fast simulated time. sc_time(double, SC_NS), sc_time::from_value and
+// sc_time_stamp() are out-of-line library calls; on per-packet paths we scale a
+// one-tick time inline, and read the time of the callback being dispatched.
 #include <systemc>
 
 namespace ws {
 
 inline sc_core::sc_time ns(double v) {
   static const double ticks_per_ns = 1e-9 / sc_core::sc_get_time_resolution().to_seconds();
-  return sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(v * ticks_per_ns + 0.5));
+  static const sc_core::sc_time one_tick = sc_core::sc_time::from_value(1);
+  sc_core::sc_time t = one_tick;
+  t *= v * ticks_per_ns;  // rounds to the nearest tick
+  return t;
 }
+
+// While the Scheduler dispatches a callback, the callback's time (which may run
+// ahead of the kernel by up to the scheduler's quantum); otherwise kernel time.
+// Models read time through this, never through sc_time_stamp().
+inline const sc_core::sc_time*& dispatch_time() {
+  static const sc_core::sc_time* t = nullptr;
+  return t;
+}
+inline const sc_core::sc_time& now() { return dispatch_time() ? *dispatch_time() : sc_core::sc_time_stamp(); }
 
 }  // namespace ws

@@ -10,6 +10,7 @@
 #include "models/sim/inplace_function.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
+#include "models/sim/sim_time.hpp"
 #include "models/sim/stats.hpp"
 
 namespace ws {
@@ -18,8 +19,9 @@ namespace {
 using sc_core::sc_time;
 using sc_core::SC_NS;
 
+// With no quantum every callback runs in its own kernel activation.
 TEST(Scheduler, RunsCallbacksInTimeOrderAndSameTimeInPostingOrder) {
-  Scheduler s("sched");
+  Scheduler s("sched", sc_core::SC_ZERO_TIME);
   std::vector<std::string> log;
   s.at(sc_time(30, SC_NS), [&] { log.push_back("c30"); });
   s.at(sc_time(10, SC_NS), [&] { log.push_back("a10"); });
@@ -32,6 +34,26 @@ TEST(Scheduler, RunsCallbacksInTimeOrderAndSameTimeInPostingOrder) {
   EXPECT_EQ(log, (std::vector<std::string>{"a10", "b10", "d20@20", "e25", "c30"}));
   EXPECT_EQ(s.dispatched(), 5u);
   EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(30, SC_NS));
+}
+
+// With a quantum one activation runs everything due within it, each callback at
+// its own time as ws::now() reports it; the order is the same.
+TEST(Scheduler, RunsAheadOfTheKernelWithinItsQuantum) {
+  Scheduler s("sched", sc_time(15, SC_NS));
+  std::vector<std::string> log;
+  auto stamp = [&](const char* what) {
+    log.push_back(std::string(what) + "@" + std::to_string(int(now().to_seconds() * 1e9 + 0.5)) + "/k" +
+                  std::to_string(int(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5)));
+  };
+  s.at(sc_time(10, SC_NS), [&] { stamp("a"); });
+  s.at(sc_time(20, SC_NS), [&] {
+    stamp("b");
+    s.after(sc_time(5, SC_NS), [&] { stamp("c"); });
+  });
+  s.at(sc_time(40, SC_NS), [&] { stamp("d"); });
+  sc_core::sc_start();
+  // a, b and c run in the activation at 10 ns (window up to 25 ns); d needs another.
+  EXPECT_EQ(log, (std::vector<std::string>{"a@10/k10", "b@20/k10", "c@25/k10", "d@40/k40"}));
 }
 
 TEST(InplaceFunction, MovesItsCaptureAndDestroysItOnce) {

@@ -11,7 +11,7 @@ PcieDmaTest::PcieDmaTest(const PcieDmaTestConfig& cfg, Scheduler& sched, Core& c
     : cfg_(cfg), sched_(sched), core_(core), dma_(dma) {}
 
 void PcieDmaTest::start() {
-  started_ = sc_core::sc_time_stamp();
+  started_ = ws::now();
   issue(cfg_.in_flight);
 }
 
@@ -19,7 +19,7 @@ void PcieDmaTest::start() {
 void PcieDmaTest::issue(unsigned count) {
   count = std::min(count, cfg_.blocks - issued_);
   batch_left_ += count;
-  sc_core::sc_time t = sc_core::sc_time_stamp();
+  sc_core::sc_time t = ws::now();
   for (unsigned k = 0; k < count; ++k, ++issued_) {
     t = core_.exec(t, cfg_.issue_cycles, "issue DMA");
     pcie::DmaJob job;
@@ -35,7 +35,7 @@ void PcieDmaTest::issue(unsigned count) {
 
 void PcieDmaTest::on_dma_done() {
   const auto t =
-      core_.exec(sc_core::sc_time_stamp() + ns(cfg_.irq_latency_ns), cfg_.complete_cycles, "DMA done ISR");
+      core_.exec(ws::now() + ns(cfg_.irq_latency_ns), cfg_.complete_cycles, "DMA done ISR");
   sched_.at(t, [this] { retired(); });
 }
 
@@ -43,7 +43,7 @@ void PcieDmaTest::retired() {
   ++retired_;
   --batch_left_;
   if (finished()) {
-    ended_ = sc_core::sc_time_stamp();
+    ended_ = ws::now();
     return;
   }
   if (cfg_.ring)
