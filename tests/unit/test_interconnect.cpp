@@ -6,31 +6,13 @@
 #include <vector>
 #include "models/bus/interconnect.hpp"
 #include "models/mem/memory.hpp"
+#include "tests/unit/tlm_test_initiator.hpp"
 
 using namespace sc_core;
 
 namespace {
 
-struct BusInitiator : sc_module {
-  tlm_utils::simple_initiator_socket<BusInitiator> socket{"socket"};
-  explicit BusInitiator(sc_module_name n) : sc_module(n) {}
-
-  struct Result {
-    tlm::tlm_response_status status;
-    uint64_t address;  // as the payload holds it after the call
-  };
-  Result access(tlm::tlm_command cmd, uint64_t addr, std::vector<uint8_t>& data, sc_time& delay) {
-    tlm::tlm_generic_payload t;
-    t.set_command(cmd);
-    t.set_address(addr);
-    t.set_data_ptr(data.data());
-    t.set_data_length(static_cast<unsigned>(data.size()));
-    t.set_streaming_width(static_cast<unsigned>(data.size()));
-    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    socket->b_transport(t, delay);
-    return {t.get_response_status(), t.get_address()};
-  }
-};
+using BusInitiator = ws::test::TestInitiator;
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <vector>
 #include "models/mem/memory.hpp"
+#include "tests/unit/tlm_test_initiator.hpp"
 
 using namespace sc_core;
 
@@ -13,25 +14,13 @@ namespace {
 
 constexpr uint64_t kTiB = uint64_t{1} << 40;
 
-// Issues blocking transactions from outside any process: b_transport is a plain
-// call, so no simulation time has to pass.
-struct MemInitiator : sc_module {
-  tlm_utils::simple_initiator_socket<MemInitiator> socket{"socket"};
-  explicit MemInitiator(sc_module_name n) : sc_module(n) {}
-
-  tlm::tlm_response_status access(tlm::tlm_command cmd, uint64_t addr, std::vector<uint8_t>& data,
-                                  sc_time& delay, unsigned char* byte_enable = nullptr) {
-    tlm::tlm_generic_payload t;
-    t.set_command(cmd);
-    t.set_address(addr);
-    t.set_data_ptr(data.data());
-    t.set_data_length(static_cast<unsigned>(data.size()));
-    t.set_streaming_width(static_cast<unsigned>(data.size()));
-    t.set_byte_enable_ptr(byte_enable);
-    t.set_byte_enable_length(byte_enable ? 1 : 0);
-    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    socket->b_transport(t, delay);
-    return t.get_response_status();
+// Issues blocking transactions from outside any process (b_transport is a plain
+// call, so no simulation time has to pass); these tests only look at the status.
+struct MemInitiator : ws::test::TestInitiator {
+  using TestInitiator::TestInitiator;
+  tlm::tlm_response_status access(tlm::tlm_command cmd, uint64_t addr, std::vector<uint8_t>& data, sc_time& delay,
+                                  unsigned char* byte_enable = nullptr) {
+    return TestInitiator::access(cmd, addr, data, delay, byte_enable).status;
   }
 };
 
