@@ -63,22 +63,40 @@ std::pair<size_t, size_t> parse_shard(const std::string& s) {
   const auto slash = s.find('/');
   const char* b = s.data();
   const char* e = b + s.size();
-  const bool ok = slash != std::string::npos && std::from_chars(b, b + slash, i).ptr == b + slash &&
-                  slash + 1 < s.size() && std::from_chars(b + slash + 1, e, n).ptr == e && n > 0 && i < n;
+  auto whole = [](const char* from, const char* to, size_t& v) {
+    const auto [p, ec] = std::from_chars(from, to, v);
+    return from != to && ec == std::errc() && p == to;
+  };
+  const bool ok = slash != std::string::npos && whole(b, b + slash, i) && whole(b + slash + 1, e, n) && i < n;
   if (!ok) throw InputError(fmt::format("--shard '{}': expected I/N with 0 <= I < N", s));
   return {i, n};
 }
 
-// An output file we will write after the run: fail before the run, not after it.
+// An output file we will write after the run: fail before the run, not after
+// it, without creating anything yet.
 void check_writable(const std::string& path, const std::string& opt) {
   if (path.empty()) return;
-  std::ofstream f(path, std::ios::app);
-  if (!f) throw InputError(fmt::format("{} {}: cannot write there", opt, path));
+  const std::filesystem::path p(path);
+  const auto dir = p.parent_path().empty() ? std::filesystem::path(".") : p.parent_path();
+  const bool ok = std::filesystem::exists(p) ? ::access(path.c_str(), W_OK) == 0
+                                             : std::filesystem::is_directory(dir) && ::access(dir.c_str(), W_OK) == 0;
+  if (!ok) throw InputError(fmt::format("{} {}: cannot write there", opt, path));
+}
+
+// Two texts that name the same value ("1024" and "01024", "1" and "1.0").
+bool same_value(const std::string& a, const std::string& b) {
+  double x, y;
+  const auto px = std::from_chars(a.data(), a.data() + a.size(), x);
+  const auto py = std::from_chars(b.data(), b.data() + b.size(), y);
+  const bool numbers = px.ec == std::errc() && px.ptr == a.data() + a.size() && py.ec == std::errc() &&
+                       py.ptr == b.data() + b.size();
+  return numbers ? x == y : a == b;
 }
 
 // The sweep axes in order: scenario sweeps, then --sweep (which replaces a scenario axis of the same key).
 std::vector<std::pair<std::string, std::vector<Override>>> sweep_axes(const Scenario& sc, const RunArgs& a) {
   auto axes = sc.sweeps;
+  std::vector<std::string> given;
   for (const auto& s : a.sweeps) {
     auto [key, list] = split_kv(s, "--sweep");
     std::vector<Override> values;
@@ -87,12 +105,15 @@ std::vector<std::pair<std::string, std::vector<Override>>> sweep_axes(const Scen
       const auto comma = list.find(',', start);
       const auto v = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
       if (v.empty()) throw InputError(fmt::format("--sweep {}: empty value in '{}'", key, list));
-      if (std::any_of(values.begin(), values.end(), [&](const Override& o) { return o.value == v; }))
+      if (std::any_of(values.begin(), values.end(), [&](const Override& o) { return same_value(o.value, v); }))
         throw InputError(fmt::format("--sweep {}: value '{}' is listed twice", key, v));
       values.push_back({key, v, "--sweep"});
       if (comma == std::string::npos) break;
       start = comma + 1;
     }
+    if (std::count(given.begin(), given.end(), key))
+      throw InputError(fmt::format("--sweep {}: given twice; list all its values in one --sweep", key));
+    given.push_back(key);
     auto it = std::find_if(axes.begin(), axes.end(), [&](auto& ax) { return ax.first == key; });
     if (it != axes.end())
       it->second = values;
@@ -138,7 +159,15 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     tables = std::move(next);
   }
   const auto [shard_i, shard_n] = a.shard.empty() ? std::pair<size_t, size_t>{0, 1} : parse_shard(a.shard);
-  for (const auto& t : tables) platform.check(t);
+  for (size_t i = 0; i < tables.size(); ++i) {
+    try {
+      platform.check(tables[i]);
+    } catch (const InputError& e) {
+      std::string at;
+      for (auto& ax : axes) at += fmt::format(" {}={}", ax.first, tables[i].text(ax.first));
+      throw InputError(axes.empty() ? std::string(e.what()) : fmt::format("point {} ({}): {}", i, at.substr(1), e.what()));
+    }
+  }
   if (validate_only) {
     std::cout << fmt::format("{}: valid ({} on {}, {} point{})\n", a.scenario, sc.workload, platform.name,
                              tables.size(), tables.size() == 1 ? "" : "s");
@@ -146,7 +175,7 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   }
   if (!a.pcap.empty()) std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
   check_writable(a.out, "--out");
-  check_writable(tables.size() == 1 ? a.trace : (a.trace.empty() ? "" : a.trace + ".0.json"), "--trace");
+  check_writable(a.trace, "--trace");  // per-point traces go beside it
 
   std::vector<Point> points;
   std::vector<size_t> index;
@@ -182,7 +211,10 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     for (auto& [k, v] : o.result.metrics) row.push_back(fmt_number(v));
     t.rows.push_back(std::move(row));
   }
-  if (t.rows.empty()) return rc;  // every point failed; the errors are on stderr
+  if (t.rows.empty()) {  // every point failed; the errors are on stderr
+    if (!a.out.empty()) std::filesystem::remove(a.out);  // leave no stale results behind
+    return rc;
+  }
   std::string text = render(t, a.format);
   if (a.format == "table" && outcomes.size() == 1 && outcomes[0].ok) text += "\n" + outcomes[0].result.report;
   if (!a.out.empty()) {

@@ -84,6 +84,7 @@ std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uin
       p.params.set(k, v, "--set");
     }
     for (auto& [k, v] : r.knobs) p.params.set(k, v, file + " (" + r.label + ")");
+    platform->check(p.params);
     p.options.seed = seed;
     points.push_back(std::move(p));
   }

@@ -37,6 +37,8 @@ WirePacket DataLinkLayer::take_dllp() {
   if (nak_pending_) {
     nak_pending_ = false;
     ++naks_sent_;
+    unacked_ = 0;  // a Nak acknowledges everything up to last_good, as an Ack would
+    ack_timer_.cancel();
     return wrap(Dllp{Dllp::Type::Nak, last_good});
   }
   if (ack_pending_) {
@@ -178,7 +180,10 @@ void DataLinkLayer::receive_dllp(const WirePacket& p) {
       break;
     case Dllp::Type::Nak:
       purge_through(d.seq);
-      if (!replay_.empty()) start_replay();
+      if (!replay_.empty()) {
+        start_replay();
+        restart_replay_timer();  // a Nak-initiated replay restarts REPLAY_TIMER (§3.5.2.1)
+      }
       break;
     case Dllp::Type::UpdateFc:
       if (on_update_fc) on_update_fc(d);

@@ -1,5 +1,8 @@
 #include "models/pcie/flow_control.hpp"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace ws::pcie {
 namespace {
 constexpr uint32_t kHdrMod = 1u << 8, kDataMod = 1u << 12;
@@ -43,6 +46,8 @@ void FcReceiver::init(FcClass c, FcAdvert a) {
   s.inf = a.hdr == 0 && a.data == 0;
   s.hdr_alloc = a.hdr;
   s.data_alloc = a.data;
+  s.hdr_half = a.hdr == 0 ? UINT32_MAX : std::max(1u, a.hdr / 2);
+  s.data_half = a.data == 0 ? 0 : std::max(1u, a.data / 2);
 }
 
 bool FcReceiver::release(FcClass c, uint32_t data_credits, uint32_t update_every) {
@@ -50,7 +55,9 @@ bool FcReceiver::release(FcClass c, uint32_t data_credits, uint32_t update_every
   if (s.inf) return false;
   s.hdr_alloc = (s.hdr_alloc + 1) % kHdrMod;
   s.data_alloc = (s.data_alloc + data_credits) % kDataMod;
-  return ++s.since_update >= update_every;
+  s.data_since_update += data_credits;
+  return ++s.since_update >= std::min(update_every, s.hdr_half) ||
+         (s.data_half != 0 && s.data_since_update >= s.data_half);
 }
 
 }  // namespace ws::pcie

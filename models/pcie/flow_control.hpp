@@ -32,23 +32,26 @@ class FcGate {
 };
 
 // Receiver side: CREDITS_ALLOCATED grows as received TLPs are consumed; the link
-// partner learns the new limits from UpdateFC DLLPs.
+// partner learns the new limits from UpdateFC DLLPs. Coalescing never holds back
+// half of what was advertised (headers or data): a partner that has used its
+// credits up waits for this UpdateFC (§2.6.1.2).
 class FcReceiver {
  public:
   void init(FcClass c, FcAdvert a);
-  // Returns true when enough headers were freed since the last UpdateFC for the
-  // coalescing policy to send one now.
+  // Returns true when an UpdateFC is due now: `update_every` headers freed since
+  // the last one, or half the advertised headers or data credits.
   bool release(FcClass c, uint32_t data_credits, uint32_t update_every);
   bool infinite(FcClass c) const { return s_[size_t(c)].inf; }
   uint8_t hdr_limit(FcClass c) const { return uint8_t(s_[size_t(c)].hdr_alloc); }
   uint16_t data_limit(FcClass c) const { return uint16_t(s_[size_t(c)].data_alloc & 0xFFF); }
-  void sent_update(FcClass c) { s_[size_t(c)].since_update = 0; }
+  void sent_update(FcClass c) { s_[size_t(c)].since_update = s_[size_t(c)].data_since_update = 0; }
   uint32_t pending(FcClass c) const { return s_[size_t(c)].since_update; }
 
  private:
   struct Side {
     bool inf = true;
-    uint32_t hdr_alloc = 0, data_alloc = 0, since_update = 0;
+    uint32_t hdr_alloc = 0, data_alloc = 0, since_update = 0, data_since_update = 0;
+    uint32_t hdr_half = 1, data_half = 0;  // half the advertisement (0: data infinite)
   };
   std::array<Side, 3> s_{};
 };

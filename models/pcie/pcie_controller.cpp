@@ -91,9 +91,16 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
 // if slower than the link.
 void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked,
                               sc_core::sc_time available) {
+  // The copy engine is taken in the order data arrives, so wait for the data.
+  if (available > now()) {
+    sched_.at(available, [this, t = std::move(t), on_acked = std::move(on_acked)]() mutable {
+      assemble(std::move(t), std::move(on_acked));
+    });
+    return;
+  }
   const double bytes = double(t->bytes().size());
   const sc_core::sc_time full = ns(bytes / cfg_.assembly_bytes_per_ns);
-  const sc_core::sc_time start = assembly_.serve(std::max(available, ws::now()), full, t->payload_len());
+  const sc_core::sc_time start = assembly_.serve(now(), full, t->payload_len());
   const sc_core::sc_time threshold = ns(std::min(bytes, double(cfg_.cut_through_bytes)) / cfg_.assembly_bytes_per_ns);
   const sc_core::sc_time wire = phy_.packet_time(t->wire_symbols());
   const sc_core::sc_time ready = start + std::max(threshold, full > wire ? full - wire : sc_core::SC_ZERO_TIME);
@@ -220,10 +227,7 @@ void PcieController::serve_read(const TlpHeader& h) {
 
 void PcieController::release(FcClass c, uint32_t data_credits) {
   if (rx_fc_.infinite(c)) return;
-  // Never hold back more than half of the advertised headers: a partner that has
-  // used them all waits for this UpdateFC (§2.6.1.2).
-  const uint32_t every = std::max(1u, std::min(cfg_.fc_update_every, cfg_.advert[size_t(c)].hdr / 2));
-  if (rx_fc_.release(c, data_credits, every)) {
+  if (rx_fc_.release(c, data_credits, cfg_.fc_update_every)) {
     dll_.queue_update_fc(c);
   } else {
     fc_timer_[size_t(c)].start(ns(cfg_.fc_update_timeout_ns), [this, c] {

@@ -1,8 +1,15 @@
 #include "models/sim/scheduler.hpp"
 
+#include <stdexcept>
+
 namespace ws {
 
 Scheduler::Scheduler(sc_core::sc_module_name name, sc_core::sc_time quantum) : sc_module(name), quantum_(quantum) {
+  // Callbacks read time through one process-wide pointer (ws::now()), and two
+  // schedulers running ahead independently would interleave out of time order.
+  static bool exists = false;
+  if (exists) throw std::logic_error("one Scheduler per simulation process");
+  exists = true;
   SC_HAS_PROCESS(Scheduler);
   SC_METHOD(run);
   sensitive << wake_;
@@ -42,6 +49,14 @@ void Scheduler::run() {
   armed_ = false;
   running_ = true;
   dispatch_time() = &now_;
+  // Leave the scheduler consistent even when a callback throws (a model failure).
+  struct Restore {
+    Scheduler& s;
+    ~Restore() {
+      dispatch_time() = nullptr;
+      s.running_ = false;
+    }
+  } restore{*this};
   while (!q_.empty() && q_.top().t <= limit) {
     const uint32_t slot = q_.top().slot;
     now_ = q_.top().t;
@@ -49,10 +64,8 @@ void Scheduler::run() {
     ++dispatched_;
     slots_[slot]();  // runs in place: the deque keeps it there while the callback posts more
     slots_[slot] = Fn{};
-    free_slots_.push_back(slot);
+    free_slots_.push_back(slot);  // only now: a callback must not be overwritten while it runs
   }
-  dispatch_time() = nullptr;
-  running_ = false;
   arm();
 }
 

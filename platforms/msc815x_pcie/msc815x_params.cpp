@@ -99,8 +99,8 @@ void declare_msc815x_params(ParamTable& t) {
                    "non-posted header credits each end advertises", "AN3935: MSC8156 advertises 8 NPH"));
   t.declare(number("pcie.posted_header_credits", K::Int, "32", 1, 127, "credits",
                    "posted header credits each end advertises", "assumed (not in a public source)"));
-  t.declare(number("pcie.posted_data_credits", K::Int, "256", 16, 2047, "16 B credits",
-                   "posted data credits each end advertises", "assumed (not in a public source)"));
+  t.declare(number("pcie.posted_data_credits", K::Int, "512", 16, 2047, "16 B credits",
+                   "posted data credits each end advertises", "assumed (not in a public source): 8 KB, more than the link drains in the Ack and UpdateFC round trips"));
   t.declare(choice("pcie.ecrc", "0", {"0", "1"}, "-", "end-to-end CRC (TLP digest, +4 B per TLP)",
                    "PCIe Base Spec 1.1 §2.7.1; off in AN3935"));
   t.declare(number("pcie.lcrc_error_rate", K::Real, "0", 0, 0.5, "per TLP",

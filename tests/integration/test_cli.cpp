@@ -79,6 +79,12 @@ TEST(Cli, ContradictoryOrImpossibleRequestsExitTwoBeforeRunning) {
   expect2("run " + path + " --set pcie.lanes=2 --sweep pcie.lanes=1,4", "also swept");
   expect2("run " + path + " --sweep pcie.lanes=1,1", "listed twice");
   expect2("run " + path + " --shard 1/2x", "--shard");
+  expect2("run " + path + " --shard /2", "--shard");
+  expect2("run " + path + " --shard 18446744073709551616/2", "--shard");
+  expect2("run " + path + " --sweep dma.block_bytes=1024,01024", "listed twice");
+  expect2("run " + path + " --sweep dma.in_flight=1,2 --sweep dma.in_flight=4", "given twice");
+  expect2("run " + path + " --sweep pcie.cpl_bytes=64,256 --set pcie.rcb=128", "point 0 (pcie.cpl_bytes=64)");
+  expect2("reproduce pcie --rows withheld --set pcie.cpl_bytes=64 --set pcie.rcb=128", "pcie.cpl_bytes");
   expect2("run " + path + " --trace /nonexistent/dir/t.json", "--trace");
   expect2("run " + path + " --out /nonexistent/dir/o.csv", "--out");
   // Cross-parameter checks happen in validate too, and name where each key came from.
