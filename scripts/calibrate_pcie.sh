@@ -14,7 +14,7 @@ exec python3 scripts/calibrate.py pcie \
   --param core.issue_cycles=40:160 --param core.complete_cycles=10:120 --param core.irq_latency_ns=20:250 \
   --param pcie.completer_latency_ns=600:1200 --param pcie.assembly_bytes_per_ns=1:4 \
   --param pcie.cut_through_bytes=64:256:int \
-  --start pcie.ack_every=14 --start pcie.fc_update_every=16 --start pcie.ack_timer_factor=2.144 \
+  --start pcie.ack_every=14 --start pcie.fc_update_every=22 --start pcie.ack_timer_factor=2.144 \
   --start pcie.fc_timer_factor=8.144 --start pcie.x2_gap_symbols=7 --start pcie.phy_latency_ns=0 \
   --start dma.desc_cycles=29 --start dma.bytes_per_cycle=5.9 --start core.issue_cycles=97.5 \
   --start core.complete_cycles=47.49 --start core.irq_latency_ns=100 --start pcie.completer_latency_ns=790.9 \
