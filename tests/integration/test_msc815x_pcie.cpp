@@ -131,6 +131,15 @@ TEST(Msc815xPcie, PostedHeaderCreditStallSlowsWritesButKeepsData) {
   EXPECT_GT(metric(out[1], "dllps"), metric(out[0], "dllps"));
 }
 
+// A small data advertisement (512 B) must not starve the partner until the
+// UpdateFC timer: credits return at half the advertisement.
+TEST(Msc815xPcie, SmallDataAdvertisementStillStreams) {
+  const auto out = run_clean({{{"dma.op", "write"}, {"dma.blocks", "16"}},
+                              {{"dma.op", "write"}, {"dma.blocks", "16"}, {"pcie.posted_data_credits", "32"}}});
+  EXPECT_GT(metric(out[1], "gbps"), 0.9 * metric(out[0], "gbps"));
+  EXPECT_LT(metric(out[1], "gbps"), metric(out[0], "gbps"));
+}
+
 TEST(Msc815xPcie, NonPostedHeaderCreditStallSlowsReadsButKeepsData) {
   const auto out = run_clean({{{"dma.op", "read"}, {"dma.block_bytes", "4096"}, {"dma.blocks", "16"}},
                               {{"dma.op", "read"},

@@ -203,6 +203,22 @@ TEST(PcieFlowControl, ReceiverReleaseSignalsEveryUpdateEveryHeaders) {
   EXPECT_EQ(one.hdr_limit(FcClass::NP), 13);
 }
 
+// A partner blocked on data credits must not wait for the header count: an
+// UpdateFC is due once half the advertised data credits are free again.
+TEST(PcieFlowControl, ReceiverUpdatesAtHalfTheAdvertisedDataOrHeaders) {
+  FcReceiver rx;
+  rx.init(FcClass::P, FcAdvert{32, 64});  // 64 data credits = 1 KB
+  EXPECT_FALSE(rx.release(FcClass::P, 16, 100));  // 256 B freed
+  EXPECT_TRUE(rx.release(FcClass::P, 16, 100));   // 512 B: half of the data advertisement
+  rx.sent_update(FcClass::P);
+  EXPECT_FALSE(rx.release(FcClass::P, 16, 100)) << "the data count restarts after an UpdateFC";
+
+  FcReceiver hdr;
+  hdr.init(FcClass::NP, FcAdvert{8, 0});
+  for (int i = 1; i < 4; ++i) EXPECT_FALSE(hdr.release(FcClass::NP, 0, 100)) << i;
+  EXPECT_TRUE(hdr.release(FcClass::NP, 0, 100)) << "4 of 8 headers free: half the advertisement";
+}
+
 TEST(PcieFlowControl, ReceiverLimitsWrapModulo) {
   FcReceiver rx;
   rx.init(FcClass::Cpl, FcAdvert{250, 4000});

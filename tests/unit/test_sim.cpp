@@ -36,6 +36,11 @@ TEST(Scheduler, RunsCallbacksInTimeOrderAndSameTimeInPostingOrder) {
   EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(30, SC_NS));
 }
 
+TEST(Scheduler, OnlyOnePerSimulationProcess) {
+  Scheduler first("first");
+  EXPECT_THROW(Scheduler("second"), std::logic_error);
+}
+
 // With a quantum one activation runs everything due within it, each callback at
 // its own time as ws::now() reports it; the order is the same.
 TEST(Scheduler, RunsAheadOfTheKernelWithinItsQuantum) {
