@@ -75,12 +75,13 @@ bool PcieController::can_post(uint32_t n) const {
 void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32_t n,
                                 std::function<void()> on_acked, sc_core::sc_time available) {
   const uint64_t base = outbound(local_addr, n);
-  const auto pieces = split_aligned(base, n, mps_);
-  for (size_t i = 0; i < pieces.size(); ++i) {
-    const Piece& p = pieces[i];
+  // Cut piece by piece (no list per call: the DMA posts one TLP-sized piece at a time).
+  for (uint64_t at = base, end = base + n; at < end;) {
+    const Piece p = first_piece(at, end - at, mps_);
+    at += p.len;
     posted_reserved_ += p.len;
     assemble(std::make_shared<const Tlp>(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
-             i + 1 == pieces.size() ? std::move(on_acked) : std::function<void()>{}, available);
+             at == end ? std::move(on_acked) : std::function<void()>{}, available);
   }
 }
 
@@ -196,10 +197,10 @@ void PcieController::handle(const Tlp& t) {
 }
 
 void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
-  const uint32_t credits = dw_span(h.addr, h.bytes);
+  const uint32_t credits = (h.length_dw + 3) / 4;  // data credits of 4 DW, from the header's Length
   const auto d = tlm_access(mem, tlm::TLM_WRITE_COMMAND, inbound(h.addr, h.bytes), const_cast<uint8_t*>(data), h.bytes);
   // The receive buffer entry is free, and its credits return, once memory took the data.
-  sched_.after(d, [this, credits] { release(FcClass::P, (credits + 3) / 4); });
+  sched_.after(d, [this, credits] { release(FcClass::P, credits); });
 }
 
 void PcieController::serve_read(const TlpHeader& h) {

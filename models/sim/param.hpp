@@ -34,7 +34,6 @@ class ParamTable {
   const ParamSpec& spec(const std::string& key) const;
   // Sets a value from text; `where` names its origin ("file.yaml:12", "--set").
   void set(const std::string& key, const std::string& value, const std::string& where);
-  bool is_set(const std::string& key) const { return values_.count(key) != 0; }
   // Where a key's value came from ("file.yaml:12", "--set"), or "default".
   std::string origin(const std::string& key) const;
 

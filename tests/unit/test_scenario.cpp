@@ -352,7 +352,7 @@ TEST(ScenarioApply, SetsDeclaredValue) {
   std::string path = write_temp("platform: p\nworkload: w\nparams:\n  pcie:\n    lanes: 2\n");
   ParamTable t = lanes_table();
   ws::apply(load_scenario(path), t);
-  EXPECT_TRUE(t.is_set("pcie.lanes"));
+  EXPECT_EQ(t.origin("pcie.lanes"), path + ":5");
   EXPECT_EQ(t.i("pcie.lanes"), 2);
 }
 
