@@ -173,7 +173,8 @@ int cmd_run(const RunArgs& a, bool validate_only) {
                              tables.size(), tables.size() == 1 ? "" : "s");
     return 0;
   }
-  if (!a.pcap.empty()) std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
+  if (!a.pcap.empty() && !platform.ethernet_ports)
+    std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
   check_writable(a.out, "--out");
   check_writable(a.trace, "--trace");  // per-point traces go beside it
 
@@ -185,6 +186,8 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     p.options.seed = a.seed_given ? a.seed : sc.seed.value_or(1);
     if (!a.trace.empty())
       p.options.trace_path = tables.size() == 1 ? a.trace : fmt::format("{}.{}.json", a.trace, i);
+    if (!a.pcap.empty() && platform.ethernet_ports)
+      p.options.pcap_dir = tables.size() == 1 ? a.pcap : fmt::format("{}/point{}", a.pcap, i);
     points.push_back(std::move(p));
     index.push_back(i);
   }
@@ -204,11 +207,14 @@ int cmd_run(const RunArgs& a, bool validate_only) {
       rc = std::max(rc, o.exit_code);
       continue;
     }
-    if (t.columns.size() == columns.size() + 1)
+    if (t.columns.size() == columns.size() + 1) {
       for (auto& [k, v] : o.result.metrics) t.columns.push_back(k);
+      for (auto& [k, v] : o.result.labels) t.columns.push_back(k);
+    }
     std::vector<std::string> row{std::to_string(index[i])};
     for (auto& c : columns) row.push_back(points[i].params.text(c));
     for (auto& [k, v] : o.result.metrics) row.push_back(fmt_number(v));
+    for (auto& [k, v] : o.result.labels) row.push_back(v);
     t.rows.push_back(std::move(row));
   }
   if (t.rows.empty()) {  // every point failed; the errors are on stderr

@@ -17,7 +17,9 @@ using nlohmann::json;
 json to_json(const PointOutcome& o) {
   json m = json::array();
   for (auto& [k, v] : o.result.metrics) m.push_back({k, v});
-  return {{"ok", o.ok}, {"exit", o.exit_code}, {"error", o.error}, {"metrics", m},
+  nlohmann::json l = nlohmann::json::array();
+  for (auto& [k, v] : o.result.labels) l.push_back({k, v});
+  return {{"ok", o.ok}, {"exit", o.exit_code}, {"error", o.error}, {"metrics", m}, {"labels", l},
           {"report", o.result.report}, {"integrity_errors", o.result.integrity_errors}};
 }
 
@@ -28,6 +30,7 @@ PointOutcome from_json(const std::string& text) {
   o.exit_code = j.at("exit");
   o.error = j.at("error");
   for (auto& m : j.at("metrics")) o.result.metrics.emplace_back(m.at(0), m.at(1));
+  for (auto& l : j.at("labels")) o.result.labels.emplace_back(l.at(0), l.at(1));
   o.result.report = j.at("report");
   o.result.integrity_errors = j.at("integrity_errors");
   return o;

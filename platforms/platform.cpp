@@ -1,11 +1,12 @@
 #include "platforms/platform.hpp"
 
+#include "platforms/msc8144/msc8144_udp_echo.hpp"
 #include "platforms/msc815x_pcie/msc815x_pcie.hpp"
 
 namespace ws {
 
 const std::vector<Platform>& platforms() {
-  static const std::vector<Platform> all = {msc815x_pcie_platform()};
+  static const std::vector<Platform> all = {msc815x_pcie_platform(), msc8144_platform()};
   return all;
 }
 

@@ -14,10 +14,12 @@ namespace ws {
 struct RunOptions {
   uint64_t seed = 1;
   std::string trace_path;  // Chrome/Perfetto trace-event JSON, empty = off
+  std::string pcap_dir;    // one pcap per Ethernet port, empty = off
 };
 
 struct RunResult {
   std::vector<std::pair<std::string, double>> metrics;  // in display order; the first is the headline
+  std::vector<std::pair<std::string, std::string>> labels;  // text columns after the metrics (limiting resource)
   std::string report;                                     // bottleneck report and counters
   uint64_t integrity_errors = 0;                          // bytes that arrived wrong or not at all
 };
@@ -30,6 +32,7 @@ struct Platform {
   // Checks between parameters that need no simulation; throws InputError.
   std::function<void(const ParamTable&)> check;
   std::function<RunResult(const ParamTable&, const RunOptions&)> run;
+  bool ethernet_ports = false;  // honours --pcap
 };
 
 const std::vector<Platform>& platforms();

@@ -8,6 +8,34 @@
 
 namespace ws {
 
+ParamSpec choice(std::string key, std::string def, std::vector<std::string> values, std::string unit,
+                 std::string meaning, std::string source) {
+  ParamSpec p;
+  p.key = std::move(key);
+  p.kind = ParamSpec::Kind::Choice;
+  p.def = std::move(def);
+  p.choices = std::move(values);
+  p.unit = std::move(unit);
+  p.meaning = std::move(meaning);
+  p.source = std::move(source);
+  return p;
+}
+
+ParamSpec number(std::string key, ParamSpec::Kind kind, std::string def, double min, double max, std::string unit,
+                 std::string meaning, std::string source) {
+  ParamSpec p;
+  p.key = std::move(key);
+  p.kind = kind;
+  p.def = std::move(def);
+  p.min = min;
+  p.max = max;
+  p.unit = std::move(unit);
+  p.meaning = std::move(meaning);
+  p.source = std::move(source);
+  return p;
+}
+
+
 void ParamTable::declare(ParamSpec spec) {
   if (!check(spec, spec.def).empty())
     throw std::logic_error("parameter " + spec.key + ": default " + spec.def + " is out of its own range");

@@ -28,6 +28,12 @@ struct ParamSpec {
   std::string source;
 };
 
+// Declaration helpers: a choice among words, or a number of `kind` in [min, max].
+ParamSpec choice(std::string key, std::string def, std::vector<std::string> values, std::string unit,
+                 std::string meaning, std::string source);
+ParamSpec number(std::string key, ParamSpec::Kind kind, std::string def, double min, double max, std::string unit,
+                 std::string meaning, std::string source);
+
 class ParamTable {
  public:
   void declare(ParamSpec spec);

@@ -21,6 +21,14 @@ static std::vector<const ResourceStats*> ranked(const std::vector<std::unique_pt
   return v;
 }
 
+void StatsRegistry::reset() {
+  for (auto& r : items_) {
+    const std::string name = r->name;
+    *r = ResourceStats{};
+    r->name = name;
+  }
+}
+
 std::string StatsRegistry::limiting() const {
   auto v = ranked(items_);
   if (v.empty() || v.front()->busy == sc_core::SC_ZERO_TIME) return {};

@@ -29,6 +29,8 @@ class StatsRegistry {
   ResourceStats* resource(const std::string& name);
   // Resources ranked by utilisation over `window`; the first is the limiting one.
   std::string bottleneck_report(const sc_core::sc_time& window) const;
+  // Zeroes every record (names and pointers stay): a measurement window starts.
+  void reset();
   // Name of the most utilised resource, empty when none was busy.
   std::string limiting() const;
 

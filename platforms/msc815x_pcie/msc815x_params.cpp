@@ -9,33 +9,6 @@ namespace {
 
 using K = ParamSpec::Kind;
 
-ParamSpec choice(std::string key, std::string def, std::vector<std::string> values, std::string unit,
-                 std::string meaning, std::string source) {
-  ParamSpec p;
-  p.key = std::move(key);
-  p.kind = K::Choice;
-  p.def = std::move(def);
-  p.choices = std::move(values);
-  p.unit = std::move(unit);
-  p.meaning = std::move(meaning);
-  p.source = std::move(source);
-  return p;
-}
-
-ParamSpec number(std::string key, K kind, std::string def, double min, double max, std::string unit,
-                 std::string meaning, std::string source) {
-  ParamSpec p;
-  p.key = std::move(key);
-  p.kind = kind;
-  p.def = std::move(def);
-  p.min = min;
-  p.max = max;
-  p.unit = std::move(unit);
-  p.meaning = std::move(meaning);
-  p.source = std::move(source);
-  return p;
-}
-
 // Calibrated parameters were fitted together on the 24 calibration rows by
 // scripts/calibrate.py (docs/calibration.md); each names the rows that pin it.
 const char* kCalLink = "calibrated: 32 KB rows (link width, in flight), which fix the DLLP share of the wire";

@@ -1,0 +1,41 @@
+#pragma once
+// The QUICC Engine's shared resources, which every UCC (here, the UECs) contends
+// for: the RISC engines that run the per-frame microcode, in their own clock
+// domain, and the internal data path that moves frame bytes between the UCC
+// FIFOs and the system bus. Its TLM socket is the QE's one path to memory.
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <cstdint>
+#include <vector>
+#include "models/sim/busy_server.hpp"
+#include "models/sim/clock_domain.hpp"
+#include "models/sim/stats.hpp"
+
+namespace ws::qe {
+
+class QuiccEngine : public sc_core::sc_module {
+ public:
+  struct Config {
+    double hz;                  // QE clock
+    unsigned riscs;             // RISC engines sharing the frame work
+    double data_path_bytes_per_cycle;
+  };
+  QuiccEngine(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);
+  tlm_utils::simple_initiator_socket<QuiccEngine> socket;  // to the system interconnect
+
+  // Runs `cycles` of microcode on the first RISC free at or after `at`; returns the end.
+  sc_core::sc_time risc(const sc_core::sc_time& at, double cycles);
+  // Moves `bytes` over the internal data path from `at`; returns the end.
+  sc_core::sc_time data_path(const sc_core::sc_time& at, uint32_t bytes);
+  // A timed memory access from the QE's bus port starting at `at`; returns when it completes.
+  sc_core::sc_time access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, const sc_core::sc_time& at);
+
+ private:
+  Config cfg_;
+  ClockDomain clk_;
+  std::vector<BusyServer> riscs_;
+  BusyServer data_path_;
+};
+
+}  // namespace ws::qe

@@ -1,0 +1,176 @@
+#include "models/tester/traffic_tester.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include "models/eth/headers.hpp"
+
+namespace ws::tester {
+
+using sc_core::sc_time;
+
+namespace {
+constexpr uint32_t kSignature = 0x57535044;  // "WSPD"
+constexpr size_t kSigBytes = 18;             // signature, stream, sequence, send time: fits a 64 B frame
+uint8_t pattern(uint32_t seq, size_t i) { return uint8_t(seq * 7 + i); }
+}  // namespace
+
+TrafficTester::TrafficTester(const std::string& name, const Config& cfg, std::vector<PortSpec> ports,
+                             std::vector<StreamSpec> streams, Scheduler& sched, StatsRegistry& stats,
+                             eth::FramePool& pool)
+    : cfg_(cfg), sched_(sched), pool_(pool) {
+  set_frame_bytes(cfg.frame_bytes);
+  for (size_t i = 0; i < ports.size(); ++i) {
+    Port p;
+    p.spec = ports[i];
+    p.wire = std::make_unique<eth::Wire>(name + ".port" + std::to_string(i) + ".tx_wire", cfg.bits_per_s, sched, stats);
+    ports_.push_back(std::move(p));
+  }
+  for (size_t i = 0; i < streams.size(); ++i) {
+    if (streams[i].port >= ports_.size()) throw std::invalid_argument("stream on a port the tester lacks");
+    ports_[streams[i].port].streams.push_back(unsigned(i));
+    streams_.push_back(Stream{streams[i]});
+  }
+}
+
+void TrafficTester::set_frame_bytes(uint32_t n) {
+  if (n < eth::kMinFrameBytes || n > eth::kMaxFrameBytes) throw std::invalid_argument("tester frame size out of 64..1518 B");
+  cfg_.frame_bytes = n;
+}
+
+void TrafficTester::build(const Stream& s, unsigned id, uint32_t seq, eth::Frame& f) const {
+  const PortSpec& port = ports_[s.spec.port].spec;
+  const size_t payload = cfg_.frame_bytes - eth::kFcsBytes - eth::kUdpPayloadOffset;
+  uint8_t* p = f.bytes.data() + eth::kUdpPayloadOffset;
+  eth::put32(p, kSignature);
+  eth::put16(p + 4, uint16_t(id));
+  eth::put32(p + 6, seq);
+  const uint64_t t = uint64_t(now().to_seconds() * 1e9 + 0.5);
+  eth::put32(p + 10, uint32_t(t >> 32));
+  eth::put32(p + 14, uint32_t(t));
+  for (size_t i = kSigBytes; i < payload; ++i) p[i] = pattern(seq, i);
+  eth::UdpHeaders h;
+  h.dst_mac = s.spec.dst_mac;
+  h.src_mac = port.mac;
+  h.src_ip = port.ip;
+  h.dst_ip = s.spec.dst_ip;
+  h.src_port = s.spec.src_port;
+  h.dst_port = s.spec.dst_port;
+  h.ip_id = uint16_t(seq);
+  f.len = uint32_t(eth::write_udp_headers(f.bytes.data(), h, payload));
+  f.len = uint32_t(eth::append_fcs(f.bytes.data(), f.len));
+}
+
+void TrafficTester::resolve(const sc_time& at) {
+  sched_.at(at, [this] {
+    for (auto& s : streams_) {
+      Port& port = ports_[s.spec.port];
+      eth::Frame* f = pool_.get();
+      eth::Arp a;
+      a.sender_mac = port.spec.mac;
+      a.sender_ip = port.spec.ip;
+      a.target_ip = s.spec.dst_ip;
+      f->len = uint32_t(eth::append_fcs(f->bytes.data(), eth::write_arp(f->bytes.data(), eth::kBroadcast, port.spec.mac, a)));
+      port.wire->transmit(f, now());
+    }
+  });
+}
+
+void TrafficTester::trial(const sc_time& at, double pct, const sc_time& duration, const sc_time& drain,
+                          std::function<void(const TrialResult&)> done) {
+  sched_.at(at, [this, pct, duration, drain, done = std::move(done)] {
+    result_ = TrialResult{};
+    result_.offered_pct = pct;
+    result_.started = result_.last_echo = now();
+    result_.sent_per_port.assign(ports_.size(), 0);
+    result_.received_per_port.assign(ports_.size(), 0);
+    result_.latency_min_us = 1e30;
+    latency_sum_us_ = 0;
+    in_trial_ = true;
+    for (auto& s : streams_) s.trial_first = s.expect = s.next_seq;
+    const sc_time wire = eth::wire_time(cfg_.frame_bytes, cfg_.bits_per_s);
+    const double fps = eth::line_rate_fps(cfg_.frame_bytes, cfg_.bits_per_s) * pct / 100.0;
+    for (unsigned i = 0; i < ports_.size(); ++i) {
+      Port& p = ports_[i];
+      p.to_send = pct > 0 ? uint64_t(fps * duration.to_seconds()) : 0;
+      p.next = 0;
+      p.interval = pct >= 100 ? wire : wire * (100.0 / pct);
+      p.start = now();
+      if (p.to_send && !p.streams.empty()) send_next(i);
+    }
+    sched_.at(now() + duration + drain, [this, done] {
+      in_trial_ = false;
+      if (result_.received == 0) result_.latency_min_us = 0;
+      else result_.latency_avg_us = latency_sum_us_ / double(result_.received);
+      done(result_);
+    });
+  });
+}
+
+// Frame k of a port leaves at start + k x interval, so the rate has no drift.
+void TrafficTester::send_next(unsigned port) {
+  Port& p = ports_[port];
+  const unsigned id = p.streams[p.next % p.streams.size()];
+  Stream& s = streams_[id];
+  eth::Frame* f = pool_.get();
+  build(s, id, s.next_seq++, *f);
+  p.wire->transmit(f, now());
+  ++result_.sent;
+  ++result_.sent_per_port[port];
+  if (++p.next < p.to_send) sched_.at(p.start + p.interval * double(p.next), [this, port] { send_next(port); });
+}
+
+void TrafficTester::receive(unsigned port, eth::Frame* f) {
+  if (!eth::fcs_ok(f->bytes.data(), f->len)) error("fcs");
+  else check_echo(port, *f);
+  pool_.put(f);
+}
+
+void TrafficTester::check_echo(unsigned port, const eth::Frame& f) {
+  const uint8_t* b = f.bytes.data();
+  const size_t len = f.len - eth::kFcsBytes;
+  eth::Arp arp;
+  if (eth::parse_arp(b, len, arp)) {
+    const bool ok = arp.op == 2 && arp.target_mac == ports_[port].spec.mac && arp.target_ip == ports_[port].spec.ip &&
+                    std::any_of(streams_.begin(), streams_.end(), [&](const Stream& s) {
+                      return s.spec.port == port && s.spec.dst_ip == arp.sender_ip && s.spec.dst_mac == arp.sender_mac;
+                    });
+    if (ok) ++arp_replies_;
+    else error("bad_arp_reply");
+    return;
+  }
+  eth::ParsedUdp u;
+  if (!eth::parse_udp(b, len, u)) return error("not_udp");
+  if (!u.ip_checksum_ok) return error("ip_checksum");
+  if (!u.udp_checksum_ok) return error("udp_checksum");
+  if (u.payload_len < kSigBytes || eth::get32(b + eth::kUdpPayloadOffset) != kSignature) return error("no_signature");
+  const uint8_t* p = b + eth::kUdpPayloadOffset;
+  const unsigned id = eth::get16(p + 4);
+  if (id >= streams_.size()) return error("unknown_stream");
+  Stream& s = streams_[id];
+  const PortSpec& me = ports_[port].spec;
+  if (s.spec.port != port) return error("wrong_port");
+  if (u.h.dst_mac != me.mac || u.h.src_mac != s.spec.dst_mac) return error("mac_address");
+  if (u.h.dst_ip != me.ip || u.h.src_ip != s.spec.dst_ip) return error("ip_address");
+  if (u.h.src_port != s.spec.dst_port || u.h.dst_port != uint16_t(s.spec.src_port + cfg_.echo_port_offset))
+    return error("udp_port");
+  const uint32_t seq = eth::get32(p + 6);
+  for (size_t i = kSigBytes; i < u.payload_len; ++i)
+    if (p[i] != pattern(seq, i)) return error("payload");
+  if (!in_trial_ || seq < s.trial_first) {  // an echo of an earlier trial: neither counted nor an error
+    ++stale_;
+    return;
+  }
+  if (seq < s.expect) return error("duplicate_or_reordered");
+  s.expect = seq + 1;
+  const uint64_t sent_ns = uint64_t(eth::get32(p + 10)) << 32 | eth::get32(p + 14);
+  const double lat_us = (now().to_seconds() * 1e9 - double(sent_ns)) / 1e3;
+  ++result_.received;
+  ++result_.received_per_port[port];
+  result_.last_echo = now();
+  latency_sum_us_ += lat_us;
+  result_.latency_min_us = std::min(result_.latency_min_us, lat_us);
+  result_.latency_max_us = std::max(result_.latency_max_us, lat_us);
+}
+
+}  // namespace ws::tester

@@ -1,0 +1,99 @@
+#pragma once
+// A SmartBits/IXIA-class tester on one or more gigabit ports. The generator sends
+// UDP streams at a constant rate; every frame carries a signature, its stream, a
+// sequence number and its send time. The analyzer checks every frame that comes
+// back (FCS, IP and UDP checksums, addresses and ports of an echo, payload bytes)
+// and counts what is missing, late or wrong, by reason.
+#include <systemc>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+#include "models/eth/wire.hpp"
+
+namespace ws::tester {
+
+struct PortSpec {
+  eth::MacAddr mac;
+  uint32_t ip;
+};
+// One stream: from a tester port to an address on the device under test, echoed
+// back to the sender with destination port = source port + echo_port_offset.
+struct StreamSpec {
+  unsigned port;
+  eth::MacAddr dst_mac;
+  uint32_t dst_ip;
+  uint16_t dst_port;
+  uint16_t src_port;
+};
+
+struct TrialResult {
+  double offered_pct = 0;            // of line rate, per port
+  uint64_t sent = 0, received = 0;   // frames of this trial; received = valid echoes
+  std::vector<uint64_t> sent_per_port, received_per_port;
+  std::map<std::string, uint64_t> errors;  // invalid frames by reason
+  double latency_min_us = 0, latency_avg_us = 0, latency_max_us = 0;
+  sc_core::sc_time started, last_echo;  // the trial's start and its last valid echo
+  uint64_t lost() const { return sent > received ? sent - received : 0; }
+};
+
+class TrafficTester {
+ public:
+  struct Config {
+    double bits_per_s;
+    uint32_t frame_bytes;         // FCS included, 64 to 1518
+    uint16_t echo_port_offset;    // the echo's destination port = our source port + this
+  };
+  TrafficTester(const std::string& name, const Config& cfg, std::vector<PortSpec> ports,
+                std::vector<StreamSpec> streams, Scheduler& sched, StatsRegistry& stats, eth::FramePool& pool);
+  // Port i's transmit direction (connect its sink to the device's MAC) and receive end.
+  eth::Wire& tx_wire(unsigned port) { return *ports_[port].wire; }
+  void receive(unsigned port, eth::Frame* f);
+
+  // ARP-requests every stream's destination from its port at `at`; the replies
+  // are checked and counted (arp_replies()).
+  void resolve(const sc_core::sc_time& at);
+  uint64_t arp_replies() const { return arp_replies_; }
+  // Valid echoes of an earlier trial that came back after its drain time.
+  uint64_t stale() const { return stale_; }
+  // Sends `pct` % of line rate on every port for `duration` from `at`, waits
+  // `drain` for the last echoes, then reports.
+  void trial(const sc_core::sc_time& at, double pct, const sc_core::sc_time& duration,
+             const sc_core::sc_time& drain, std::function<void(const TrialResult&)> done);
+  const Config& config() const { return cfg_; }
+  // Frame size of the next trials (64 to 1518 B, FCS included).
+  void set_frame_bytes(uint32_t n);
+  size_t ports() const { return ports_.size(); }
+
+ private:
+  struct Port {
+    PortSpec spec;
+    std::unique_ptr<eth::Wire> wire;
+    std::vector<unsigned> streams;  // indices into streams_, sent round robin
+    uint64_t to_send = 0, next = 0;
+    sc_core::sc_time interval, start;
+  };
+  struct Stream {
+    StreamSpec spec;
+    uint32_t next_seq = 0;       // next sequence number to send
+    uint32_t trial_first = 0;    // first sequence number of the running trial
+    uint32_t expect = 0;         // next sequence number the analyzer expects back
+  };
+  void send_next(unsigned port);
+  void build(const Stream& s, unsigned id, uint32_t seq, eth::Frame& f) const;
+  void check_echo(unsigned port, const eth::Frame& f);
+  void error(const char* why) { ++result_.errors[why]; }
+
+  Config cfg_;
+  Scheduler& sched_;
+  eth::FramePool& pool_;
+  std::vector<Port> ports_;
+  std::vector<Stream> streams_;
+  TrialResult result_;
+  double latency_sum_us_ = 0;
+  bool in_trial_ = false;
+  uint64_t arp_replies_ = 0, stale_ = 0;
+};
+
+}  // namespace ws::tester

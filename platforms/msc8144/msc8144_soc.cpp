@@ -1,0 +1,67 @@
+#include "platforms/msc8144/msc8144_soc.hpp"
+
+namespace ws {
+namespace {
+
+// A memory clocked at `mhz` with latency and port width in its own cycles.
+Memory::Config clocked(uint64_t size, double latency_cycles, double bytes_per_cycle, double mhz, unsigned ports) {
+  return Memory::Config{size, latency_cycles * 1e3 / mhz, bytes_per_cycle * mhz / 1e3, ports};
+}
+
+CoreExecutor::Config core_config(const ParamTable& p) {
+  return CoreExecutor::Config{
+      p.r("soc.core_mhz") * 1e6,
+      Cache::Config{uint32_t(p.i("core.l1d_kb") * 1024), uint32_t(p.i("core.l1d_ways")),
+                    uint32_t(p.i("core.l1d_line_bytes"))},
+      p.r("sw.isr_entry_cycles"),
+      p.r("sw.isr_exit_cycles"),
+      p.r("core.cache_op_cycles"),
+      p.r("soc.reg_access_ns")};
+}
+
+qe::Uec::Config uec_config(const ParamTable& p) {
+  return qe::Uec::Config{
+      eth::GigabitMac::Config{1e9, uint32_t(p.i("uec.rx_fifo_bytes"))},
+      p.s("qe.parse_mode") == "extended" ? qe::ParseMode::Extended : qe::ParseMode::Mpc82xx,
+      p.r("qe.rx_risc_cycles"),
+      p.r("qe.tx_risc_cycles"),
+      p.r("qe.lookup_cycles"),
+      uint32_t(p.i("uec.tx_fifo_bytes")),
+      uint32_t(p.i("uec.rx_buffer_bytes"))};
+}
+
+}  // namespace
+
+Msc8144Soc::Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsigned ncores, unsigned nuecs,
+                       Scheduler& sched, StatsRegistry& stats, TraceWriter* trace, eth::FramePool& pool)
+    : sc_module(name),
+      // M2 is reached through four ports interleaved every 256 B (RM §4.1); the
+      // model lets any free port serve, which equals interleaving for spread addresses.
+      m2("m2", clocked(kM2Size, p.r("m2.latency_cycles"), p.r("m2.bytes_per_cycle"), p.r("m2.mhz"), 4), stats),
+      m3("m3", clocked(kM3Size, p.r("m3.latency_cycles"), p.r("m3.bytes_per_cycle"), p.r("soc.m3_mhz"), 1), stats),
+      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1}, stats),
+      // CLASS is a non-blocking fabric: a path as wide as any target, so only targets contend.
+      fabric("class", Interconnect::Config{1e3, p.r("class.hop_ns")}, stats),
+      qe("qe", qe::QuiccEngine::Config{p.r("qe.mhz") * 1e6, unsigned(p.i("qe.riscs")),
+                                       p.r("qe.data_path_bytes_per_cycle")}, stats),
+      epic(p.r("epic.latency_ns")) {
+  for (unsigned c = 0; c < ncores; ++c) {
+    cores.push_back(std::make_unique<CoreExecutor>(("core" + std::to_string(c)).c_str(), core_config(p), sched, stats,
+                                                   trace));
+    cores.back()->socket.bind(fabric.in);
+  }
+  qe.socket.bind(fabric.in);
+  fabric.out.bind(m2.socket);
+  fabric.out.bind(m3.socket);
+  fabric.out.bind(ddr.socket);
+  fabric.map(0, kM2Base, kM2Size);
+  fabric.map(1, kM3Base, kM3Size);
+  fabric.map(2, kDdrBase, kDdrSize);
+  // One UEC is UEC1 (on UCC3), as in the study; two are UEC0 and UEC1.
+  for (unsigned u = 0; u < nuecs; ++u) {
+    const unsigned hw = nuecs == 1 ? 1 : u;
+    uecs.push_back(std::make_unique<qe::Uec>("uec" + std::to_string(hw), uec_config(p), qe, epic, sched, stats, pool));
+  }
+}
+
+}  // namespace ws

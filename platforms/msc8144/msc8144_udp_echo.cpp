@@ -1,0 +1,263 @@
+#include "platforms/msc8144/msc8144_udp_echo.hpp"
+
+#include <fmt/format.h>
+#include <filesystem>
+#include "models/eth/pcap_writer.hpp"
+#include "models/sim/scheduler.hpp"
+#include "models/tester/rfc2544.hpp"
+#include "platforms/msc8144/msc8144_plan.hpp"
+#include "platforms/msc8144/msc8144_soc.hpp"
+#include "workloads/udp_echo/sdos_runtime.hpp"
+#include "workloads/udp_echo/udp_echo_app.hpp"
+
+namespace ws {
+
+using namespace udp_echo;
+using namespace msc8144;
+using sc_core::sc_time;
+
+void check_msc8144_params(const ParamTable& p) {
+  const Plan pl = plan(p);
+  if (!pl.extended && pl.cores != 1)
+    throw InputError(fmt::format("{}: key 'qe.parse_mode': mpc82xx delivers every frame of a UEC to queue 0, which one "
+                                 "core serves; app.cores must be 1 ({}: {})",
+                                 p.origin("qe.parse_mode"), p.origin("app.cores"), pl.cores));
+  for (unsigned u = 0; u < pl.uecs; ++u) {
+    unsigned n = 0;
+    for (auto& f : pl.ifaces) n += f.uec == u;
+    if (n > qe::Uec::kQueues)
+      throw InputError(fmt::format("{}: key 'app.channels_per_core': {} channels on one UEC, which has {} queues",
+                                   p.origin("app.channels_per_core"), n, qe::Uec::kQueues));
+  }
+  if (p.i("uec.rx_buffer_bytes") % 128 != 0)
+    throw InputError(fmt::format("{}: key 'uec.rx_buffer_bytes': {} is not a multiple of 128 (MRBLR alignment)",
+                                 p.origin("uec.rx_buffer_bytes"), p.i("uec.rx_buffer_bytes")));
+  if (p.i("uec.rx_buffer_bytes") < p.i("tester.frame_bytes"))
+    throw InputError(fmt::format("{}: key 'tester.frame_bytes': {} B frames do not fit uec.rx_buffer_bytes ({} B)",
+                                 p.origin("tester.frame_bytes"), p.i("tester.frame_bytes"), p.i("uec.rx_buffer_bytes")));
+  const uint64_t need = uint64_t(pl.ifaces.size()) * pool_buffers(p) * buffer_stride(p);
+  const auto& where = p.s("app.buffers");
+  if (need > buffer_room(where))
+    throw InputError(fmt::format("{}: key 'app.buffers': {} interfaces x {} buffers of {} B need {} KB, {} offers {} KB "
+                                 "for buffers; use m3 or ddr, or fewer uec.rx_bds/uec.tx_bds",
+                                 p.origin("app.buffers"), pl.ifaces.size(), pool_buffers(p), buffer_stride(p),
+                                 need >> 10, where, buffer_room(where) >> 10));
+  if (pl.ifaces.size() * kRingBytes > Msc8144Soc::kM2Size / 4 ||
+      uint64_t(p.i("uec.rx_bds")) * qe::kBdBytes > kRingBytes / 2 ||
+      uint64_t(p.i("uec.tx_bds")) * qe::kBdBytes > kRingBytes / 2)
+    throw InputError(fmt::format("{}: key 'uec.rx_bds': rings of {} Rx and {} Tx BDs exceed the 2 KB each ring gets in M2",
+                                 p.origin("uec.rx_bds"), p.i("uec.rx_bds"), p.i("uec.tx_bds")));
+}
+
+Platform msc8144_platform() {
+  return Platform{"msc8144",
+                  "MSC8144ADS: four SC3400 cores, QUICC Engine with two UECs, M2/M3/DDR; UDP echo (SmartDSP OS net_demo)",
+                  {"udp_echo"},
+                  declare_msc8144_params,
+                  check_msc8144_params,
+                  run_msc8144,
+                  true};
+}
+
+
+namespace {
+
+// The software image of every core, wired to the SoC as the plan says.
+struct Software {
+  SoftwareCosts costs;
+  NetStack::ArpCache arp;
+  std::vector<std::unique_ptr<NetStack>> stacks;  // per core
+  std::vector<std::unique_ptr<UdpEchoApp>> apps;  // per core
+  std::vector<std::unique_ptr<BufferPool>> pools;       // per interface
+  std::vector<std::unique_ptr<UecDriver>> drivers;      // per interface
+  std::unique_ptr<SdosRuntime> runtime;
+
+  Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc) : costs(software_costs(p)) {
+    std::vector<CoreExecutor*> cores;
+    const SendMode mode = p.s("app.udp_send") == "sendto" ? SendMode::SendTo : SendMode::Connect;
+    for (auto& c : soc.cores) {
+      cores.push_back(c.get());
+      stacks.push_back(std::make_unique<NetStack>(*c, costs, arp));
+      apps.push_back(std::make_unique<UdpEchoApp>(*stacks.back(), mode));
+    }
+    runtime = std::make_unique<SdosRuntime>(cores, soc.epic);
+    const uint32_t nbuf = pool_buffers(p), stride = buffer_stride(p);
+    const uint64_t base = buffer_base(p.s("app.buffers"));
+    for (size_t i = 0; i < pl.ifaces.size(); ++i) {
+      const IfacePlan& f = pl.ifaces[i];
+      pools.push_back(std::make_unique<BufferPool>(base + i * uint64_t(nbuf) * stride, nbuf, stride));
+      const uint64_t ring = Msc8144Soc::kM2Base + i * kRingBytes;
+      const UecDriver::Layout layout{ring, ring + kRingBytes / 2, uint32_t(p.i("uec.rx_bds")),
+                                     uint32_t(p.i("uec.tx_bds")), f.queue, f.uec * qe::Uec::kQueues + f.queue};
+      drivers.push_back(std::make_unique<UecDriver>(*soc.uecs[f.uec], layout, *pools.back(), costs));
+      NetStack::Interface iface{drivers.back().get(), f.mac, {}, !pl.extended, {}};
+      for (unsigned k : f.channels) iface.ips.push_back(pl.channels[k].ip);
+      // Broadcasts reach queue 0 of a UEC: that interface answers ARP for all of the UEC.
+      for (const auto& c : pl.channels)
+        if (c.uec == f.uec && (f.queue == 0 || std::count(f.channels.begin(), f.channels.end(), &c - &pl.channels[0])))
+          iface.arp_answers[c.ip] = c.mac;
+      const unsigned idx = stacks[f.core]->add_interface(iface);
+      for (unsigned k : f.channels) apps[f.core]->serve(idx, pl.channels[k].ip, kEchoPort);
+      runtime->bind_rx_isr(f.core, layout.irq, *stacks[f.core], idx, *drivers.back());
+    }
+  }
+
+  static SoftwareCosts software_costs(const ParamTable& p) {
+    return SoftwareCosts{p.r("sw.rx_driver_cycles"), p.r("sw.rx_stack_cycles"), p.r("sw.tx_stack_cycles"),
+                         p.r("sw.tx_driver_cycles"), p.r("sw.sendto_cycles"),   p.r("sw.filter_cycles"),
+                         p.r("sw.arp_cycles"),       p.r("sw.init_cycles"),     p.r("sw.csum_bytes_per_cycle")};
+  }
+
+  // Core 0's boot: program the UEC tables, write every ring, then the rest of init.
+  void init(CoreExecutor& core0, const Plan& pl, Msc8144Soc& soc) {
+    for (size_t i = 0; i < pl.ifaces.size(); ++i) {
+      const IfacePlan& f = pl.ifaces[i];
+      qe::Uec& uec = *soc.uecs[f.uec];
+      if (pl.extended) core0.reg_access([&uec, f] { uec.add_lookup(f.mac, f.queue); });
+      else core0.reg_access([&uec, f] { uec.set_station_mac(f.mac); });
+      drivers[i]->init(core0);
+    }
+    core0.exec(costs.init_cycles);
+  }
+};
+
+// What the measurement found, for the metrics.
+struct Measured {
+  double line_rate_pct = 0;
+  double line_rate_frame_bytes = 0;
+  tester::TrialResult window;  // the trial the utilisation report covers
+  unsigned trials = 0;
+  uint64_t errors = 0;         // invalid frames over every trial
+  bool done = false;
+};
+
+void count(Measured& m, const tester::TrialResult& r) {
+  ++m.trials;
+  for (auto& [why, n] : r.errors) m.errors += n;
+}
+
+}  // namespace
+
+RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
+  const Plan pl = plan(p);
+  StatsRegistry stats;
+  TraceWriter trace(o.trace_path);
+  Scheduler sched("sched");
+  eth::FramePool pool;
+  Msc8144Soc soc("msc8144", p, pl.cores, pl.uecs, sched, stats, &trace, pool);
+  Software sw(p, pl, soc);
+
+  std::vector<tester::PortSpec> ports;
+  for (unsigned u = 0; u < pl.uecs; ++u) ports.push_back({eth::local_mac(0x54, u), ipv4(10, 0, u, 1)});
+  std::vector<tester::StreamSpec> streams;
+  for (unsigned k = 0; k < pl.channels.size(); ++k) {
+    const Channel& c = pl.channels[k];
+    streams.push_back({c.uec, c.mac, c.ip, kEchoPort, uint16_t(kTesterPort + k)});
+  }
+  const auto frame_bytes = uint32_t(p.i("tester.frame_bytes"));
+  tester::TrafficTester tester("tester", {1e9, frame_bytes, UdpEchoApp::kReplyPortOffset}, ports, streams, sched,
+                               stats, pool);
+  std::vector<std::unique_ptr<eth::PcapWriter>> pcaps;
+  if (!o.pcap_dir.empty()) std::filesystem::create_directories(o.pcap_dir);
+  for (unsigned u = 0; u < pl.uecs; ++u) {
+    qe::Uec& uec = *soc.uecs[u];
+    tester.tx_wire(u).connect([&uec](eth::Frame* f) { uec.mac().receive(f); });
+    uec.mac().tx_wire().connect([&tester, u](eth::Frame* f) { tester.receive(u, f); });
+    if (!o.pcap_dir.empty()) {
+      pcaps.push_back(std::make_unique<eth::PcapWriter>(o.pcap_dir + "/" + uec.name() + ".pcap"));
+      tester.tx_wire(u).tap(pcaps.back().get());
+      uec.mac().tx_wire().tap(pcaps.back().get());
+    }
+  }
+
+  const tester::Rfc2544::Config search{ns(p.r("tester.trial_ms") * 1e6), ns(p.r("tester.drain_us") * 1e3),
+                                       p.r("tester.resolution_pct"), p.r("tester.loss_tolerance_pct")};
+  tester::Rfc2544 rfc(search, tester);
+  Measured m;
+  // The trial whose utilisation the report shows starts with fresh statistics.
+  auto final_trial = [&](double pct) {
+    stats.reset();
+    tester.trial(now(), pct, search.trial, search.drain, [&](const tester::TrialResult& r) {
+      count(m, r);
+      m.window = r;
+      m.done = true;
+    });
+  };
+  const std::string mode = p.s("tester.mode");
+  // line_rate_size: sizes 64, 64 + step, ... up to 1518 B; binary search for the
+  // first one carried at line rate (lo fails or is -1, hi passes or is past the end).
+  std::vector<uint32_t> sizes;
+  for (uint32_t s = eth::kMinFrameBytes; s < eth::kMaxFrameBytes; s += uint32_t(p.i("tester.size_step_bytes")))
+    sizes.push_back(s);
+  sizes.push_back(eth::kMaxFrameBytes);
+  int lo = -1, hi = int(sizes.size());
+  std::function<void()> size_probe = [&] {
+    if (hi - lo <= 1) {
+      m.line_rate_pct = hi < int(sizes.size()) ? 100 : 0;
+      m.line_rate_frame_bytes = hi < int(sizes.size()) ? sizes[hi] : 0;
+      return final_trial(100);
+    }
+    const int mid = (lo + hi) / 2;
+    tester.set_frame_bytes(sizes[mid]);
+    tester.trial(now(), 100, search.trial, search.drain, [&, mid](const tester::TrialResult& r) {
+      count(m, r);
+      (rfc.passes(r) ? hi : lo) = mid;
+      if (hi < int(sizes.size())) tester.set_frame_bytes(sizes[hi]);
+      size_probe();
+    });
+  };
+
+  sw.runtime->boot(sc_core::SC_ZERO_TIME, [&](CoreExecutor& core0) { sw.init(core0, pl, soc); },
+                   [&](const sc_time& ready) {
+    tester.resolve(ready + ns(10e3));
+    const sc_time start = ready + ns(100e3);
+    if (mode == "fixed") {
+      sched.at(start, [&] {
+        m.line_rate_pct = p.r("tester.load_pct");
+        final_trial(m.line_rate_pct);
+      });
+    } else if (mode == "rfc2544") {
+      rfc.run(start, [&](const tester::Rfc2544::Result& r) {
+        for (auto& t : r.trials) count(m, t);
+        m.line_rate_pct = r.throughput_pct;
+        final_trial(std::max(r.throughput_pct, p.r("tester.resolution_pct")));
+      });
+    } else {
+      sched.at(start, [&] { size_probe(); });
+    }
+  });
+  sc_core::sc_start();
+  if (!m.done) throw std::runtime_error("the simulation ran out of events before the measurement ended");
+
+  RunResult r;
+  const tester::TrialResult& w = m.window;
+  const double secs = search.trial.to_seconds();
+  const uint32_t measured_bytes = tester.config().frame_bytes;
+  const double line_fps = eth::line_rate_fps(measured_bytes, 1e9);
+  // Throughput is per port; fps and Mbps add the ports up. Mbps counts frame bytes (FCS included).
+  const double fps = mode == "fixed" ? double(w.received) / secs : m.line_rate_pct / 100 * line_fps * pl.uecs;
+  r.metrics = {{"line_rate_pct", m.line_rate_pct}, {"fps", fps}, {"mbps", fps * measured_bytes * 8 / 1e6}};
+  for (unsigned u = 0; u < pl.uecs; ++u)
+    r.metrics.push_back({fmt::format("port{}_line_rate_pct", u), 100.0 * double(w.received_per_port[u]) / (line_fps * secs)});
+  if (mode == "line_rate_size")
+    r.metrics.push_back({"line_rate_frame_bytes", m.line_rate_frame_bytes});
+  r.metrics.push_back({"latency_avg_us", w.latency_avg_us});
+  r.metrics.push_back({"sent", double(w.sent)});
+  r.metrics.push_back({"lost", double(w.lost())});
+  r.metrics.push_back({"trials", double(m.trials)});
+  r.labels = {{"limiting", stats.limiting()}};
+  r.integrity_errors = m.errors;
+  std::string errors;
+  for (auto& [why, n] : w.errors) errors += fmt::format(" {}={}", why, n);
+  // Utilisation covers the trial from its first frame to its last echo.
+  const sc_time window = w.last_echo > w.started ? w.last_echo - w.started : search.trial;
+  r.report = stats.bottleneck_report(window) +
+             fmt::format("window: last trial at {:.2f}% of line rate per port, {} frames sent, {} echoed, {} lost{}\n",
+                         w.offered_pct, w.sent, w.received, w.lost(), errors.empty() ? "" : ", errors:" + errors);
+  for (size_t c = 0; c < soc.cores.size(); ++c)
+    for (auto& [why, n] : sw.stacks[c]->drops()) r.report += fmt::format("core{} stack drop {}={}\n", c, why, n);
+  if (trace.enabled()) trace.flush();
+  return r;
+}
+
+}  // namespace ws

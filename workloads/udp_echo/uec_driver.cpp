@@ -1,0 +1,85 @@
+#include "workloads/udp_echo/uec_driver.hpp"
+
+namespace ws::udp_echo {
+
+using namespace qe;
+
+namespace {
+void put_bd(CoreExecutor& core, uint64_t addr, const Bd& bd) {
+  uint8_t raw[kBdBytes];
+  encode(bd, raw);
+  core.write_uncached(addr, raw, kBdBytes);
+}
+Bd get_bd(CoreExecutor& core, uint64_t addr) {
+  uint8_t raw[kBdBytes];
+  core.read_uncached(addr, raw, kBdBytes);
+  return decode(raw);
+}
+}  // namespace
+
+UecDriver::UecDriver(Uec& uec, const Layout& layout, BufferPool& pool, const SoftwareCosts& costs)
+    : uec_(uec), layout_(layout), pool_(pool), costs_(costs), tx_buffers_(layout.tx_bds) {}
+
+void UecDriver::init(CoreExecutor& core) {
+  for (uint32_t i = 0; i < layout_.rx_bds; ++i) {
+    const uint16_t wrap = i + 1 == layout_.rx_bds ? kBdWrap : 0;
+    put_bd(core, layout_.rx_ring + i * kBdBytes, Bd{uint16_t(kBdEmpty | kBdInterrupt | wrap), 0, uint32_t(pool_.take())});
+  }
+  for (uint32_t i = 0; i < layout_.tx_bds; ++i) {
+    const uint16_t wrap = i + 1 == layout_.tx_bds ? kBdWrap : 0;
+    put_bd(core, layout_.tx_ring + i * kBdBytes, Bd{wrap, 0, 0});
+  }
+  // The ring base registers (RBASE/TBASE in the queue's parameter RAM).
+  core.reg_access([this] { uec_.set_rx_ring(layout_.queue, layout_.rx_ring, layout_.irq); });
+  core.reg_access([this] { uec_.set_tx_ring(layout_.queue, layout_.tx_ring); });
+}
+
+bool UecDriver::receive_one(CoreExecutor& core, const std::function<void(uint64_t, uint32_t)>& deliver) {
+  core.exec(costs_.rx_driver_cycles);
+  const uint64_t addr = layout_.rx_ring + uint64_t(rx_next_) * kBdBytes;
+  const Bd bd = get_bd(core, addr);
+  if (bd.status & kBdEmpty) return false;
+  rx_next_ = (bd.status & kBdWrap) ? 0 : rx_next_ + 1;
+  const uint64_t buf = bd.pointer;
+  const bool keep = !pool_.empty();  // without a spare buffer the frame is dropped and its buffer reused
+  const uint64_t fresh = keep ? pool_.take() : buf;
+  put_bd(core, addr, Bd{uint16_t(kBdEmpty | kBdInterrupt | (bd.status & kBdWrap)), 0, uint32_t(fresh)});
+  if (!keep) {
+    ++rx_no_buffer_;
+    return true;
+  }
+  // The UEC wrote the buffer behind the cache's back: drop stale lines before reading.
+  core.invalidate(buf, bd.length);
+  deliver(buf, bd.length - eth::kFcsBytes);
+  return true;
+}
+
+void UecDriver::reclaim(CoreExecutor& core) {
+  while (tx_used_ > 0) {
+    const Bd bd = get_bd(core, layout_.tx_ring + uint64_t(tx_tail_) * kBdBytes);
+    if (bd.status & kBdReady) break;
+    pool_.give(tx_buffers_[tx_tail_]);
+    tx_tail_ = (tx_tail_ + 1) % layout_.tx_bds;
+    --tx_used_;
+  }
+}
+
+bool UecDriver::send(CoreExecutor& core, uint64_t buf, uint32_t len) {
+  core.exec(costs_.tx_driver_cycles);
+  reclaim(core);
+  if (tx_used_ == layout_.tx_bds) {
+    ++tx_ring_full_;
+    pool_.give(buf);
+    return false;
+  }
+  const uint16_t wrap = tx_head_ + 1 == layout_.tx_bds ? kBdWrap : 0;
+  put_bd(core, layout_.tx_ring + uint64_t(tx_head_) * kBdBytes,
+         Bd{uint16_t(kBdReady | kBdLast | kBdTxCrc | wrap), uint16_t(len), uint32_t(buf)});
+  tx_buffers_[tx_head_] = buf;
+  tx_head_ = (tx_head_ + 1) % layout_.tx_bds;
+  ++tx_used_;
+  core.reg_access([this] { uec_.transmit_on_demand(); });  // UTODR
+  return true;
+}
+
+}  // namespace ws::udp_echo
