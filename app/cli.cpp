@@ -253,7 +253,7 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
     for (auto& [k, v] : rows.front().ref.knobs) t.columns.push_back(k);
     for (const char* c : {"simulated", "measured", "error_pct", "kind"}) t.columns.push_back(c);
     double cal_max = 0, cal_sum = 0;
-    int cal_n = 0;
+    int cal_n = 0, statements = 0, holding = 0;
     for (const auto& r : rows) {
       std::vector<std::string> row{r.ref.table, r.ref.label};
       for (auto& [k, v] : r.ref.knobs) row.push_back(v);
@@ -263,8 +263,13 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
       }
       const bool people = format == "table";
       row.push_back(people ? fmt::format("{:.2f}", r.simulated) : fmt_number(r.simulated));
-      if (r.ref.measured) {
-        const double err = 100.0 * (r.simulated - *r.ref.measured) / *r.ref.measured;
+      if (r.ref.measured && r.ref.relation != "approx") {
+        row.push_back((r.ref.relation == "below" ? "<" : ">=") + fmt_number(*r.ref.measured));
+        row.push_back(r.holds() ? "holds" : "FAILS");
+        ++statements;
+        holding += r.holds();
+      } else if (r.ref.measured) {
+        const double err = r.error_pct();
         row.push_back(fmt_number(*r.ref.measured));
         row.push_back(people ? fmt::format("{:+.1f}", err) : fmt_number(err));
         if (r.ref.kind == "calibration") {
@@ -281,8 +286,9 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
     }
     std::cout << render(t, format);
     if (format == "table")
-      std::cout << fmt::format("\n{}: {} calibration rows, mean |error| {:.1f} %, max |error| {:.1f} %\n\n", s->name,
-                               cal_n, cal_n ? cal_sum / cal_n : 0.0, cal_max);
+      std::cout << fmt::format("\n{}: {} calibration rows, mean |error| {:.1f} %, max |error| {:.1f} %{}\n\n", s->name,
+                               cal_n, cal_n ? cal_sum / cal_n : 0.0, cal_max,
+                               statements ? fmt::format("; {} of {} statements hold", holding, statements) : "");
   }
   return rc;
 }

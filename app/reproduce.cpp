@@ -14,8 +14,15 @@ namespace ws {
 const std::vector<ReferenceSet>& reference_sets() {
   static const std::vector<ReferenceSet> sets = {
       {"pcie", "msc815x_pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
+      {"msc8144", "msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
   };
   return sets;
+}
+
+bool ReproducedRow::holds() const {
+  if (ref.relation == "below") return simulated < *ref.measured;
+  if (ref.relation == "at_least") return simulated >= *ref.measured;
+  return true;
 }
 
 std::string data_path(const std::string& relative) {
@@ -53,12 +60,16 @@ std::vector<ReferenceRow> load_reference(const std::string& path) {
       if (h == "table") r.table = f[i];
       else if (h == "label") r.label = f[i];
       else if (h == "kind") r.kind = f[i];
-      else if (h == "measured_gbps") {
+      else if (h == "metric") r.metric = f[i];
+      else if (h == "relation") r.relation = f[i];
+      else if (h == "measured" || h == "measured_gbps") {
         if (!f[i].empty()) r.measured = std::stod(f[i]);
       } else r.knobs.emplace_back(h, f[i]);
     }
     if (r.kind != "calibration" && r.kind != "withheld")
       throw InputError(fmt::format("{}:{}: key 'kind': '{}' is not calibration|withheld", path, n, r.kind));
+    if (r.relation != "approx" && r.relation != "below" && r.relation != "at_least")
+      throw InputError(fmt::format("{}:{}: key 'relation': '{}' is not approx|below|at_least", path, n, r.relation));
     if (r.kind == "calibration" && !r.measured)
       throw InputError(fmt::format("{}:{}: calibration row without a measured figure", path, n));
     rows.push_back(std::move(r));
@@ -92,8 +103,9 @@ std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uin
   std::vector<ReproducedRow> out;
   for (size_t i = 0; i < rows.size(); ++i) {
     ReproducedRow r{rows[i], 0, outcomes[i].error, outcomes[i].exit_code};
+    const std::string& metric = rows[i].metric.empty() ? set.metric : rows[i].metric;
     for (auto& [k, v] : outcomes[i].result.metrics)
-      if (k == set.metric) r.simulated = v;
+      if (k == metric) r.simulated = v;
     out.push_back(std::move(r));
   }
   return out;

@@ -14,6 +14,10 @@ struct ReferenceRow {
   std::vector<std::pair<std::string, std::string>> knobs;  // parameter key -> value
   std::optional<double> measured;                          // empty for withheld rows
   std::string kind;                                        // calibration | withheld
+  std::string metric;                                      // compared with `measured`; empty = the set's
+  // approx: a figure, compared by error; below / at_least: a statement that the
+  // simulated figure is under / at least the measured one.
+  std::string relation = "approx";
 };
 
 struct ReferenceSet {
@@ -34,6 +38,10 @@ struct ReproducedRow {
   double simulated = 0;
   std::string error;  // non-empty when the point failed
   int exit_code = 0;  // 1 model failure, 2 bad input
+  // Error in % of the measured figure (approx rows with a figure).
+  double error_pct() const { return 100.0 * (simulated - *ref.measured) / *ref.measured; }
+  // Whether a statement row (below / at_least) holds.
+  bool holds() const;
 };
 
 // `overrides` (what-ifs, calibration trials) apply to every row before the row's own knobs.

@@ -33,7 +33,17 @@ def run(binary, name, values, jobs):
 MAX_WEIGHT = 0.5
 
 
+def is_figure(r):
+    """A row with a measured figure; statement rows ("<100", ">=100") are not fitted."""
+    try:
+        float(r["measured"])
+        return True
+    except ValueError:
+        return False
+
+
 def score(rows):
+    rows = [r for r in rows if is_figure(r)]
     errs = [(float(r["simulated"]) - float(r["measured"])) / float(r["measured"]) for r in rows]
     return sum(e * e for e in errs) / len(errs) + max(abs(e) for e in errs) ** 2 * MAX_WEIGHT, errs
 
@@ -104,8 +114,12 @@ def main():
     for k, v in cur.items():
         print(f"  --set {k}={fmt(v, space[k][2])}")
     rows = run(a.binary, a.name, dict(fixed, **{k: fmt(v, space[k][2]) for k, v in cur.items()}), a.j)
-    for r, e in zip(rows, score(rows)[1]):
-        print(f"  {r['label']:<16} sim {float(r['simulated']):6.2f} meas {float(r['measured']):6.2f} err {e*100:+5.1f}%")
+    for r in rows:
+        if is_figure(r):
+            e = (float(r["simulated"]) - float(r["measured"])) / float(r["measured"])
+            print(f"  {r['label']:<28} sim {float(r['simulated']):6.2f} meas {float(r['measured']):6.2f} err {e*100:+5.1f}%")
+        else:
+            print(f"  {r['label']:<28} sim {float(r['simulated']):6.2f} {r['measured']:>11} {r['error_pct']}")
 
 
 if __name__ == "__main__":

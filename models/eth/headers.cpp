@@ -39,12 +39,12 @@ size_t write_udp_headers(uint8_t* buf, const UdpHeaders& h, size_t payload_len, 
   return len < min_len ? min_len : len;
 }
 
-bool parse_udp(const uint8_t* buf, size_t len, ParsedUdp& out) {
+bool parse_udp(const uint8_t* buf, size_t len, ParsedUdp& out, bool whole_datagram) {
   if (len < kUdpPayloadOffset || get16(buf + 12) != kTypeIpv4) return false;
   const uint8_t* ip = buf + kHeaderBytes;
   if (ip[0] != 0x45 || ip[9] != kProtoUdp) return false;
   const size_t ip_len = get16(ip + 2);
-  if (ip_len < kIpv4HeaderBytes + kUdpHeaderBytes || kHeaderBytes + ip_len > len) return false;
+  if (ip_len < kIpv4HeaderBytes + kUdpHeaderBytes || (whole_datagram && kHeaderBytes + ip_len > len)) return false;
   const uint8_t* udp = ip + kIpv4HeaderBytes;
   const size_t udp_len = get16(udp + 4);
   if (udp_len != ip_len - kIpv4HeaderBytes) return false;
@@ -58,7 +58,7 @@ bool parse_udp(const uint8_t* buf, size_t len, ParsedUdp& out) {
   out.h.dst_port = get16(udp + 2);
   out.payload_len = udp_len - kUdpHeaderBytes;
   out.ip_checksum_ok = fold_sum(ones_sum(ip, kIpv4HeaderBytes)) == 0xffff;
-  out.udp_checksum_ok = ws::eth::udp_checksum_ok(out.h.src_ip, out.h.dst_ip, udp, udp_len);
+  out.udp_checksum_ok = whole_datagram && ws::eth::udp_checksum_ok(out.h.src_ip, out.h.dst_ip, udp, udp_len);
   return true;
 }
 

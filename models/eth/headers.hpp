@@ -38,8 +38,10 @@ struct ParsedUdp {
   bool udp_checksum_ok = false;
 };
 // Reads an IPv4/UDP frame of `len` bytes (FCS excluded); false when it is not one
-// or its lengths do not fit. Checksums are verified, not required.
-bool parse_udp(const uint8_t* buf, size_t len, ParsedUdp& out);
+// or its lengths do not fit. Checksums are verified, not required. Without
+// `whole_datagram` only the 42 header bytes need be present (the UDP checksum is
+// then not checked and reads false).
+bool parse_udp(const uint8_t* buf, size_t len, ParsedUdp& out, bool whole_datagram = true);
 
 struct Arp {
   uint16_t op = 1;  // 1 request, 2 reply

@@ -57,7 +57,7 @@ void TrafficTester::build(const Stream& s, unsigned id, uint32_t seq, eth::Frame
   h.src_port = s.spec.src_port;
   h.dst_port = s.spec.dst_port;
   h.ip_id = uint16_t(seq);
-  f.len = uint32_t(eth::write_udp_headers(f.bytes.data(), h, payload));
+  f.len = uint32_t(eth::write_udp_headers(f.bytes.data(), h, payload, cfg_.udp_checksum));
   f.len = uint32_t(eth::append_fcs(f.bytes.data(), f.len));
 }
 

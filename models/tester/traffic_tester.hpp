@@ -44,6 +44,7 @@ class TrafficTester {
     double bits_per_s;
     uint32_t frame_bytes;         // FCS included, 64 to 1518
     uint16_t echo_port_offset;    // the echo's destination port = our source port + this
+    bool udp_checksum;            // send UDP checksums (else 0)
   };
   TrafficTester(const std::string& name, const Config& cfg, std::vector<PortSpec> ports,
                 std::vector<StreamSpec> streams, Scheduler& sched, StatsRegistry& stats, eth::FramePool& pool);

@@ -57,14 +57,13 @@ void declare_msc8144_params(ParamTable& t) {
   t.declare(number("core.l1d_line_bytes", K::Int, "256", 32, 256, "B", "L1 data cache line", kRm));
   t.declare(number("core.cache_op_cycles", K::Real, "4", 0, 100, "cycles/line",
                    "invalidate or flush sweep cost per line", "assumed"));
-  t.declare(number("sw.isr_entry_cycles", K::Real, "60", 0, 10000, "cycles",
+  t.declare(number("sw.isr_entry_cycles", K::Real, "30", 0, 10000, "cycles",
                    "interrupt entry: vectoring, context save, OS dispatcher", "assumed (SmartDSP OS dispatcher)"));
-  t.declare(number("sw.isr_exit_cycles", K::Real, "40", 0, 10000, "cycles", "interrupt exit: context restore",
+  t.declare(number("sw.isr_exit_cycles", K::Real, "20", 0, 10000, "cycles", "interrupt exit: context restore",
                    "assumed"));
-  t.declare(number("soc.reg_access_ns", K::Real, "120", 0, 2000, "ns",
-                   "one device register access (UEC event, transmit on demand, EPIC) over the peripheral bus; "
-                   "scales with neither the core nor the M3 clock",
-                   "calibrated: R1 vs R2 (the part of the per-frame time that does not scale with either clock)"));
+  t.declare(number("soc.reg_access_ns", K::Real, "40", 0, 2000, "ns",
+                   "one device register access (UEC event, transmit on demand) over the peripheral bus",
+                   "assumed"));
   t.declare(number("epic.latency_ns", K::Real, "20", 0, 1000, "ns", "EPIC delivery from source to core", "assumed"));
   t.declare(number("class.hop_ns", K::Real, "10", 0, 200, "ns", "CLASS fabric traversal per access",
                    "assumed; the fabric is non-blocking (RM §4.1), so only targets contend"));
@@ -114,11 +113,22 @@ void declare_msc8144_params(ParamTable& t) {
   t.declare(number("sw.sendto_cycles", K::Real, "800", 0, 100000, "cycles",
                    "udpSendTo on top of udpSend: per-call destination checks (route, ARP, socket state)",
                    "calibrated: R2 vs R3"));
+  t.declare(number("sw.os_m2_reads", K::Int, "20", 0, 1000, "reads",
+                   "uncached reads of shared OS structures in M2 per received frame (frame and buffer descriptors, "
+                   "pool and queue locks); M2 runs at its own 400 MHz, so their time scales with neither clock",
+                   "calibrated: R1 vs R2 (the part of the per-frame time that does not scale with either clock)"));
   t.declare(number("sw.filter_cycles", K::Real, "80", 0, 100000, "cycles",
                    "MPC82xx mode: software dispatch of each frame to its channel", "assumed"));
   t.declare(number("sw.arp_cycles", K::Real, "500", 0, 100000, "cycles", "answering one ARP request", "assumed"));
   t.declare(number("sw.init_cycles", K::Real, "100000", 0, 1e8, "cycles", "core 0's hardware initialisation",
                    "assumed"));
+  t.declare(choice("app.udp_checksum", "off", {"off", "on"}, "-",
+                   "on: the stack verifies UDP checksums it receives and computes those it sends (reading the "
+                   "payload through the cache); off: it sends 0 (no checksum, RFC 768) and leaves the payload alone",
+                   "calibrated choice: the line-rate statements bound the per-byte core cost (R3 at line rate by "
+                   "320 B: under 0.53 ns/B over 64 B); a checksum pass over the payload from M3 exceeds it"));
+  t.declare(choice("tester.udp_checksum", "on", {"on", "off"}, "-", "UDP checksum in the tester's frames",
+                   "test control"));
   t.declare(number("sw.csum_bytes_per_cycle", K::Real, "8", 0.5, 32, "B/cycle", "Internet checksum loop throughput",
                    "assumed: two 64-bit loads per cycle (RM §2.1.1), halved by the add-with-carry chain"));
 }

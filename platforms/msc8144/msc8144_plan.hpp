@@ -34,6 +34,8 @@ struct Plan {
 };
 
 uint32_t ipv4(unsigned a, unsigned b, unsigned c, unsigned d);
+// Core `core`'s OS structures in M2, after the BD rings.
+uint64_t os_area(unsigned core);
 Plan plan(const ParamTable& p);
 // Packet buffers: where the pools start in `app.buffers`, and the room they have.
 uint64_t buffer_base(const std::string& where);

@@ -42,7 +42,7 @@ void check_msc8144_params(const ParamTable& p) {
                                  "for buffers; use m3 or ddr, or fewer uec.rx_bds/uec.tx_bds",
                                  p.origin("app.buffers"), pl.ifaces.size(), pool_buffers(p), buffer_stride(p),
                                  need >> 10, where, buffer_room(where) >> 10));
-  if (pl.ifaces.size() * kRingBytes > Msc8144Soc::kM2Size / 4 ||
+  if (pl.ifaces.size() * kRingBytes > Msc8144Soc::kM2Size / 8 ||
       uint64_t(p.i("uec.rx_bds")) * qe::kBdBytes > kRingBytes / 2 ||
       uint64_t(p.i("uec.tx_bds")) * qe::kBdBytes > kRingBytes / 2)
     throw InputError(fmt::format("{}: key 'uec.rx_bds': rings of {} Rx and {} Tx BDs exceed the 2 KB each ring gets in M2",
@@ -77,7 +77,7 @@ struct Software {
     const SendMode mode = p.s("app.udp_send") == "sendto" ? SendMode::SendTo : SendMode::Connect;
     for (auto& c : soc.cores) {
       cores.push_back(c.get());
-      stacks.push_back(std::make_unique<NetStack>(*c, costs, arp));
+      stacks.push_back(std::make_unique<NetStack>(*c, costs, arp, os_area(unsigned(stacks.size()))));
       apps.push_back(std::make_unique<UdpEchoApp>(*stacks.back(), mode));
     }
     runtime = std::make_unique<SdosRuntime>(cores, soc.epic);
@@ -105,7 +105,8 @@ struct Software {
   static SoftwareCosts software_costs(const ParamTable& p) {
     return SoftwareCosts{p.r("sw.rx_driver_cycles"), p.r("sw.rx_stack_cycles"), p.r("sw.tx_stack_cycles"),
                          p.r("sw.tx_driver_cycles"), p.r("sw.sendto_cycles"),   p.r("sw.filter_cycles"),
-                         p.r("sw.arp_cycles"),       p.r("sw.init_cycles"),     p.r("sw.csum_bytes_per_cycle")};
+                         p.r("sw.arp_cycles"),       p.r("sw.init_cycles"),     unsigned(p.i("sw.os_m2_reads")),
+                         p.r("sw.csum_bytes_per_cycle"), p.s("app.udp_checksum") == "on"};
   }
 
   // Core 0's boot: program the UEC tables, write every ring, then the rest of init.
@@ -155,7 +156,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     streams.push_back({c.uec, c.mac, c.ip, kEchoPort, uint16_t(kTesterPort + k)});
   }
   const auto frame_bytes = uint32_t(p.i("tester.frame_bytes"));
-  tester::TrafficTester tester("tester", {1e9, frame_bytes, UdpEchoApp::kReplyPortOffset}, ports, streams, sched,
+  tester::TrafficTester tester("tester", {1e9, frame_bytes, UdpEchoApp::kReplyPortOffset, p.s("tester.udp_checksum") == "on"}, ports, streams, sched,
                                stats, pool);
   std::vector<std::unique_ptr<eth::PcapWriter>> pcaps;
   if (!o.pcap_dir.empty()) std::filesystem::create_directories(o.pcap_dir);

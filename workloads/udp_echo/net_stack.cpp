@@ -34,18 +34,23 @@ void NetStack::drop(unsigned iface, uint64_t buf, const char* why) {
 void NetStack::receive(unsigned iface, uint64_t buf, uint32_t len) {
   const Interface& in = ifaces_[iface];
   core_.exec(costs_.rx_stack_cycles);
+  for (unsigned i = 0; i < costs_.os_m2_reads; ++i) {
+    uint32_t word;
+    core_.read_uncached(os_area_ + 8 * i, &word, sizeof word);
+  }
   const uint32_t head = std::min<uint32_t>(len, eth::kUdpPayloadOffset);
   core_.read(buf, frame_.data(), head);
   if (in.software_filter) core_.exec(costs_.filter_cycles);
   eth::Arp arp;
   if (eth::parse_arp(frame_.data(), head, arp)) return answer_arp(iface, buf, arp);
-  // The checksums read the whole datagram.
-  if (len > head) core_.read(buf + head, frame_.data() + head, len - head);
+  // Only a UDP checksum check reads the payload; the host copy of it is needed for nothing else.
+  const bool verify = costs_.udp_checksum && len > head && eth::get16(frame_.data() + 40) != 0;
+  if (verify) core_.read(buf + head, frame_.data() + head, len - head);
   eth::ParsedUdp u;
-  if (!eth::parse_udp(frame_.data(), len, u)) return drop(iface, buf, "not_ipv4_udp");
-  core_.exec(checksum_cycles(eth::kIpv4HeaderBytes + eth::kUdpHeaderBytes + u.payload_len));
+  if (!eth::parse_udp(frame_.data(), verify ? len : head, u, verify)) return drop(iface, buf, "not_ipv4_udp");
+  core_.exec(checksum_cycles(eth::kIpv4HeaderBytes + (verify ? eth::kUdpHeaderBytes + u.payload_len : 0)));
   if (!u.ip_checksum_ok) return drop(iface, buf, "ip_checksum");
-  if (!u.udp_checksum_ok) return drop(iface, buf, "udp_checksum");
+  if (verify && !u.udp_checksum_ok) return drop(iface, buf, "udp_checksum");
   if (u.h.dst_mac != in.mac || std::find(in.ips.begin(), in.ips.end(), u.h.dst_ip) == in.ips.end())
     return drop(iface, buf, "not_for_us");
   auto it = sockets_.find(key(u.h.dst_ip, u.h.dst_port));
@@ -101,7 +106,7 @@ void NetStack::transmit(Socket& s, uint32_t ip, uint16_t port, const eth::MacAdd
                         uint32_t payload_len) {
   const Interface& in = ifaces_[s.iface];
   core_.exec(costs_.tx_stack_cycles);
-  core_.read(buf + eth::kUdpPayloadOffset, frame_.data() + eth::kUdpPayloadOffset, payload_len);
+  if (costs_.udp_checksum) core_.read(buf + eth::kUdpPayloadOffset, frame_.data() + eth::kUdpPayloadOffset, payload_len);
   eth::UdpHeaders h;
   h.dst_mac = mac;
   h.src_mac = in.mac;
@@ -110,8 +115,8 @@ void NetStack::transmit(Socket& s, uint32_t ip, uint16_t port, const eth::MacAdd
   h.src_port = s.port;
   h.dst_port = port;
   h.ip_id = ip_id_++;
-  const auto len = uint32_t(eth::write_udp_headers(frame_.data(), h, payload_len));
-  core_.exec(checksum_cycles(eth::kIpv4HeaderBytes + eth::kUdpHeaderBytes + payload_len));
+  const auto len = uint32_t(eth::write_udp_headers(frame_.data(), h, payload_len, costs_.udp_checksum));
+  core_.exec(checksum_cycles(eth::kIpv4HeaderBytes + (costs_.udp_checksum ? eth::kUdpHeaderBytes + payload_len : 0)));
   core_.write(buf, frame_.data(), eth::kUdpPayloadOffset);
   if (len > eth::kUdpPayloadOffset + payload_len)  // padding of a short frame
     core_.write(buf + eth::kUdpPayloadOffset + payload_len, frame_.data() + eth::kUdpPayloadOffset + payload_len,

@@ -46,8 +46,9 @@ class NetStack {
     eth::MacAddr peer_mac{};
   };
 
-  NetStack(CoreExecutor& core, const SoftwareCosts& costs, ArpCache& arp_cache)
-      : core_(core), costs_(costs), arp_cache_(arp_cache) {}
+  // `os_area`: this core's OS structures in shared memory (reached uncached).
+  NetStack(CoreExecutor& core, const SoftwareCosts& costs, ArpCache& arp_cache, uint64_t os_area)
+      : core_(core), costs_(costs), arp_cache_(arp_cache), os_area_(os_area) {}
   unsigned add_interface(const Interface& i);
   Socket& udp_bind(unsigned iface, uint32_t ip, uint16_t port, Receiver r);
   // Processes the interface's next received frame; false when there is none.
@@ -71,6 +72,7 @@ class NetStack {
   std::vector<Interface> ifaces_;
   std::map<uint64_t, std::unique_ptr<Socket>> sockets_;  // key: ip << 16 | port
   ArpCache& arp_cache_;
+  uint64_t os_area_;
   std::map<std::string, uint64_t> drops_;
   uint16_t ip_id_ = 0;
   uint64_t delivered_ = 0;

@@ -14,7 +14,13 @@ struct SoftwareCosts {
   double filter_cycles;      // MPC82xx mode: software dispatch of a frame to its channel
   double arp_cycles;         // answering one ARP request
   double init_cycles;        // core 0's hardware initialisation, excluding its memory writes
+  // Uncached reads of shared OS structures in M2 per received frame (frame and
+  // buffer descriptors, pool and queue locks): the runtime keeps them in M2 for all cores.
+  unsigned os_m2_reads;
   double csum_bytes_per_cycle;  // Internet checksum loop throughput
+  // UDP checksums in software: verify what arrives with one, compute what is sent.
+  // Off, the payload is never read by the core and replies carry checksum 0.
+  bool udp_checksum;
 };
 
 }  // namespace ws::udp_echo

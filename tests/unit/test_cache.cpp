@@ -1,0 +1,74 @@
+// Cache: hit/miss accounting, LRU replacement, write-back of dirty victims,
+// invalidate and flush.
+#include <gtest/gtest.h>
+#include <stdexcept>
+#include <vector>
+#include "models/mem/cache.hpp"
+
+using ws::Cache;
+
+namespace {
+struct Log {
+  std::vector<uint64_t> fills, evictions;
+  auto fill() { return [this](uint64_t l) { fills.push_back(l); }; }
+  auto evict() { return [this](uint64_t l) { evictions.push_back(l); }; }
+};
+// The MSC8144 L1 D-cache geometry: 32 KB, 8 ways, 256 B lines, so 16 sets; lines
+// 4 KB apart share a set.
+const Cache::Config kL1 = {32 * 1024, 8, 256};
+}  // namespace
+
+TEST(Cache, MissThenHitsWithinALine) {
+  Cache c(kL1);
+  Log log;
+  c.access(0x1000, 4, false, log.fill(), log.evict());
+  c.access(0x1004, 100, false, log.fill(), log.evict());
+  c.access(0x10f0, 16, true, log.fill(), log.evict());
+  EXPECT_EQ(c.misses(), 1u);
+  EXPECT_EQ(c.hits(), 2u);
+  EXPECT_EQ(log.fills, std::vector<uint64_t>{0x1000});
+}
+
+TEST(Cache, AccessSpanningLinesTouchesEach) {
+  Cache c(kL1);
+  Log log;
+  c.access(0x10f0, 0x120, false, log.fill(), log.evict());  // 0x10f0..0x120f: three lines
+  EXPECT_EQ(c.misses(), 3u);
+  EXPECT_EQ(c.lines(0x10f0, 0x120), 3u);
+  EXPECT_EQ(c.lines(0x1000, 256), 1u);
+  EXPECT_EQ(c.lines(0x1000, 0), 0u);
+}
+
+TEST(Cache, LeastRecentlyUsedIsEvictedAndWrittenBackWhenDirty) {
+  Cache c(kL1);
+  Log log;
+  for (uint64_t w = 0; w < 8; ++w) c.access(w * 0x1000, 4, w == 0, log.fill(), log.evict());  // fills set 0
+  c.access(0x1000, 4, false, log.fill(), log.evict());  // way 1 becomes most recent; way 0 (dirty) is LRU
+  c.access(8 * 0x1000, 4, false, log.fill(), log.evict());
+  EXPECT_EQ(log.evictions, std::vector<uint64_t>{0x0});
+  EXPECT_FALSE(c.holds(0x0));
+  EXPECT_TRUE(c.holds(0x1000));
+  EXPECT_EQ(c.writebacks(), 1u);
+  c.access(2 * 0x1000, 4, false, log.fill(), log.evict());  // still held: a hit
+  EXPECT_EQ(c.misses(), 9u);
+}
+
+TEST(Cache, InvalidateDropsWithoutWritingBackFlushWritesDirtyOnly) {
+  Cache c(kL1);
+  Log log;
+  c.access(0x2000, 512, true, log.fill(), log.evict());   // two dirty lines
+  c.access(0x3000, 256, false, log.fill(), log.evict());  // one clean line
+  EXPECT_EQ(c.flush(0x2000, 0x1100, log.evict()), 2u);
+  EXPECT_EQ(log.evictions, (std::vector<uint64_t>{0x2000, 0x2100}));
+  EXPECT_EQ(c.flush(0x2000, 512, log.evict()), 0u) << "flushed lines are clean";
+  EXPECT_TRUE(c.holds(0x2000));
+  c.access(0x2000, 4, true, log.fill(), log.evict());
+  EXPECT_EQ(c.invalidate(0x2000, 0x1100), 3u);
+  EXPECT_FALSE(c.holds(0x2000));
+  EXPECT_EQ(c.writebacks(), 2u) << "invalidate loses dirty data by design";
+}
+
+TEST(Cache, RejectsGeometryWithoutPowerOfTwoSets) {
+  EXPECT_THROW(Cache({3 * 1024, 1, 256}), std::invalid_argument);
+  EXPECT_THROW(Cache({32 * 1024, 8, 100}), std::invalid_argument);
+}

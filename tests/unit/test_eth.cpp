@@ -1,0 +1,111 @@
+// Ethernet framing: wire timing, the Internet checksum against RFC vectors, the
+// FCS, and header build/parse round trips.
+#include <gtest/gtest.h>
+#include <cstring>
+#include <vector>
+#include "models/eth/ethernet.hpp"
+#include "models/eth/headers.hpp"
+#include "models/eth/inet_checksum.hpp"
+
+using namespace ws::eth;
+
+TEST(EthWire, SixtyFourByteLineRateIsExactly1488095Fps) {
+  EXPECT_EQ(wire_bytes(64), 84u);
+  EXPECT_EQ(static_cast<uint64_t>(line_rate_fps(64, 1e9)), 1488095u);
+  EXPECT_EQ(static_cast<uint64_t>(line_rate_fps(1518, 1e9)), 81274u);
+  EXPECT_EQ(wire_time(64, 1e9), sc_core::sc_time(672, sc_core::SC_NS));
+  EXPECT_EQ(wire_bytes(40), 84u) << "short frames are padded to the minimum";
+}
+
+TEST(InetChecksum, Rfc1071Example) {
+  const uint8_t b[] = {0x00, 0x01, 0xf2, 0x03, 0xf4, 0xf5, 0xf6, 0xf7};
+  EXPECT_EQ(fold_sum(ones_sum(b, sizeof b)), 0xddf2);
+  EXPECT_EQ(inet_checksum(b, sizeof b), 0x220d);
+}
+
+TEST(InetChecksum, KnownIpv4Header) {
+  uint8_t h[] = {0x45, 0x00, 0x00, 0x73, 0x00, 0x00, 0x40, 0x00, 0x40, 0x11,
+                 0x00, 0x00, 0xc0, 0xa8, 0x00, 0x01, 0xc0, 0xa8, 0x00, 0xc7};
+  EXPECT_EQ(inet_checksum(h, sizeof h), 0xb861);
+  put16(h + 10, 0xb861);
+  EXPECT_EQ(fold_sum(ones_sum(h, sizeof h)), 0xffff) << "a header with its checksum sums to all ones";
+}
+
+TEST(InetChecksum, Rfc1624IncrementalUpdate) {
+  // RFC 1624 §4: m = 5555h becomes 3285h, HC = DD2Fh; the update gives 0000h.
+  EXPECT_EQ(checksum_update(0xdd2f, 0x5555, 0x3285), 0x0000);
+  uint8_t h[] = {0x45, 0x00, 0x00, 0x73, 0x00, 0x00, 0x40, 0x00, 0x40, 0x11,
+                 0x00, 0x00, 0xc0, 0xa8, 0x00, 0x01, 0xc0, 0xa8, 0x00, 0xc7};
+  const uint16_t before = inet_checksum(h, sizeof h);
+  put16(h + 8, 0x3f11);  // TTL 64 -> 63
+  EXPECT_EQ(checksum_update(before, 0x4011, 0x3f11), inet_checksum(h, sizeof h));
+}
+
+TEST(Fcs, Crc32CheckValueAndAppend) {
+  const char* s = "123456789";
+  EXPECT_EQ(fcs(reinterpret_cast<const uint8_t*>(s), 9), 0xcbf43926u);
+  std::vector<uint8_t> f(64);
+  for (size_t i = 0; i < 60; ++i) f[i] = uint8_t(i * 3);
+  EXPECT_EQ(append_fcs(f.data(), 60), 64u);
+  EXPECT_TRUE(fcs_ok(f.data(), 64));
+  f[10] ^= 1;
+  EXPECT_FALSE(fcs_ok(f.data(), 64));
+}
+
+TEST(Headers, UdpRoundTripWithValidChecksums) {
+  std::vector<uint8_t> b(128);
+  const char payload[] = "wirespeed";
+  std::memcpy(b.data() + kUdpPayloadOffset, payload, sizeof payload);
+  UdpHeaders h;
+  h.dst_mac = local_mac(1, 2);
+  h.src_mac = local_mac(3, 4);
+  h.src_ip = 0x0a000001;
+  h.dst_ip = 0x0a00000a;
+  h.src_port = 6000;
+  h.dst_port = 5000;
+  h.ip_id = 77;
+  const size_t len = write_udp_headers(b.data(), h, sizeof payload);
+  EXPECT_EQ(len, 60u) << "padded to the 60 B minimum before the FCS";
+  ParsedUdp u;
+  ASSERT_TRUE(parse_udp(b.data(), len, u));
+  EXPECT_TRUE(u.ip_checksum_ok);
+  EXPECT_TRUE(u.udp_checksum_ok);
+  EXPECT_EQ(u.payload_len, sizeof payload);
+  EXPECT_EQ(u.h.src_port, 6000);
+  EXPECT_EQ(u.h.dst_port, 5000);
+  EXPECT_EQ(u.h.dst_mac, h.dst_mac);
+  b[kUdpPayloadOffset] ^= 0x40;  // corrupt the payload: the UDP checksum catches it
+  ASSERT_TRUE(parse_udp(b.data(), len, u));
+  EXPECT_TRUE(u.ip_checksum_ok);
+  EXPECT_FALSE(u.udp_checksum_ok);
+}
+
+TEST(Headers, ZeroUdpChecksumMeansNone) {
+  std::vector<uint8_t> b(128);
+  UdpHeaders h;
+  h.src_ip = 1;
+  h.dst_ip = 2;
+  const size_t len = write_udp_headers(b.data(), h, 30, false);
+  ParsedUdp u;
+  ASSERT_TRUE(parse_udp(b.data(), len, u));
+  EXPECT_EQ(get16(b.data() + 40), 0);
+  EXPECT_TRUE(u.udp_checksum_ok);
+}
+
+TEST(Headers, ArpRoundTripAndRejects) {
+  std::vector<uint8_t> b(64);
+  Arp a;
+  a.op = 1;
+  a.sender_mac = local_mac(9, 9);
+  a.sender_ip = 0x0a000001;
+  a.target_ip = 0x0a00000a;
+  EXPECT_EQ(write_arp(b.data(), kBroadcast, a.sender_mac, a), 60u);
+  Arp r;
+  ASSERT_TRUE(parse_arp(b.data(), 60, r));
+  EXPECT_EQ(r.sender_ip, a.sender_ip);
+  EXPECT_EQ(r.target_ip, a.target_ip);
+  EXPECT_EQ(r.sender_mac, a.sender_mac);
+  ParsedUdp u;
+  EXPECT_FALSE(parse_udp(b.data(), 60, u)) << "an ARP frame is not IPv4/UDP";
+  EXPECT_FALSE(parse_arp(b.data(), 30, r)) << "too short";
+}

@@ -1,0 +1,166 @@
+// UEC: Rx BD ring ownership and wrap, extended-parsing lookup dispatch, drops by
+// reason, interrupts per closed BD, and Tx BD processing onto the wire.
+#include <gtest/gtest.h>
+#include <systemc>
+#include <vector>
+#include "models/cpu/core_executor.hpp"
+#include "models/eth/headers.hpp"
+#include "models/mem/memory.hpp"
+#include "models/qe/uec.hpp"
+
+using namespace ws;
+using namespace ws::qe;
+using sc_core::sc_time;
+using sc_core::SC_NS;
+using sc_core::SC_US;
+
+namespace {
+
+const eth::MacAddr kMacA = eth::local_mac(1, 1), kMacB = eth::local_mac(1, 2), kMacX = eth::local_mac(1, 9);
+
+struct Bench {
+  Scheduler sched{"sched"};
+  StatsRegistry stats;
+  eth::FramePool pool;
+  Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 1}, stats};
+  QuiccEngine qe{"qe", QuiccEngine::Config{400e6, 2, 8}, stats};
+  Epic epic{0};
+  CoreExecutor core{"core", CoreExecutor::Config{1e9, Cache::Config{32 * 1024, 8, 256}, 0, 0, 0, 0}, sched, stats,
+                    nullptr};
+  Uec uec{"uec", Uec::Config{{1e9, 4096}, ParseMode::Extended, 100, 100, 20, 4096, 1536}, qe, epic, sched, stats, pool};
+  std::vector<unsigned> irqs;  // line of every ISR run
+
+  Bench() {
+    qe.socket.bind(mem.socket);
+    core.socket.bind(mem.socket);
+    for (unsigned line = 0; line < 2; ++line) {
+      epic.route(line, &core, line);
+      core.attach_isr(line, [this, line] { irqs.push_back(line); return false; }, "isr");
+    }
+  }
+  void put_bd(uint64_t addr, const Bd& bd) {
+    uint8_t raw[kBdBytes];
+    encode(bd, raw);
+    mem.write(addr, raw, kBdBytes);
+  }
+  Bd bd(uint64_t addr) {
+    uint8_t raw[kBdBytes];
+    mem.read(addr, raw, kBdBytes);
+    return decode(raw);
+  }
+  // A valid UDP frame to `dst` whose first payload byte is `tag`; FCS appended.
+  eth::Frame* frame(const eth::MacAddr& dst, uint8_t tag) {
+    eth::Frame* f = pool.get();
+    f->bytes.fill(0);
+    f->bytes[eth::kUdpPayloadOffset] = tag;
+    eth::UdpHeaders h;
+    h.dst_mac = dst;
+    h.src_mac = kMacX;
+    f->len = uint32_t(eth::append_fcs(f->bytes.data(), eth::write_udp_headers(f->bytes.data(), h, 18)));
+    return f;
+  }
+  void arrive_at(double us, eth::Frame* f) {
+    sched.at(sc_time(us, SC_US), [this, f] { uec.mac().receive(f); });
+  }
+};
+
+constexpr uint64_t kRingA = 0x1000, kRingB = 0x2000, kBufs = 0x10000;
+
+}  // namespace
+
+TEST(Uec, RxFillsEmptyBdsInOrderWrapsAndDropsWhenTheRingIsFull) {
+  Bench b;
+  for (unsigned i = 0; i < 4; ++i)
+    b.put_bd(kRingA + i * kBdBytes, Bd{uint16_t(kBdEmpty | kBdInterrupt | (i == 3 ? kBdWrap : 0)), 0,
+                                       uint32_t(kBufs + i * 0x800)});
+  b.uec.set_rx_ring(0, kRingA, 0);
+  b.uec.add_lookup(kMacA, 0);
+  for (unsigned i = 0; i < 5; ++i) b.arrive_at(1 + i, b.frame(kMacA, uint8_t(10 + i)));
+  // The driver returns BD 0 to the UEC; the next frame must land there (W on BD 3).
+  b.sched.at(sc_time(7, SC_US), [&] { b.put_bd(kRingA, Bd{uint16_t(kBdEmpty | kBdInterrupt), 0, uint32_t(kBufs)}); });
+  b.arrive_at(8, b.frame(kMacA, 99));
+  sc_core::sc_start();
+
+  for (unsigned i = 1; i < 4; ++i) {
+    const Bd bd = b.bd(kRingA + i * kBdBytes);
+    EXPECT_FALSE(bd.status & kBdEmpty) << "BD " << i << " belongs to the driver once closed";
+    EXPECT_TRUE(bd.status & kBdLast && bd.status & kBdFirst);
+    EXPECT_EQ(bd.length, 64) << "the Rx length includes the FCS";
+    uint8_t tag;
+    b.mem.read(kBufs + i * 0x800 + eth::kUdpPayloadOffset, &tag, 1);
+    EXPECT_EQ(tag, 10 + i);
+  }
+  EXPECT_TRUE(b.bd(kRingA + 3 * kBdBytes).status & kBdWrap) << "the W bit survives the close";
+  uint8_t tag;
+  b.mem.read(kBufs + eth::kUdpPayloadOffset, &tag, 1);
+  EXPECT_EQ(tag, 99) << "after the W bit the UEC came back to BD 0";
+  uint8_t frame[64];
+  b.mem.read(kBufs, frame, 64);
+  EXPECT_TRUE(eth::fcs_ok(frame, 64)) << "real bytes, FCS included, reached the buffer";
+  EXPECT_EQ(b.uec.stats().drops.at("rx_ring_full"), 1u);
+  EXPECT_EQ(b.irqs.size(), 5u) << "one interrupt per closed BD with I set";
+  EXPECT_EQ(b.pool.in_use(), 0u) << "every frame went back to the pool";
+}
+
+TEST(Uec, ExtendedParsingDispatchesByDestinationMac) {
+  Bench b;
+  b.put_bd(kRingA, Bd{uint16_t(kBdEmpty | kBdInterrupt | kBdWrap), 0, uint32_t(kBufs)});
+  b.put_bd(kRingB, Bd{uint16_t(kBdEmpty | kBdInterrupt | kBdWrap), 0, uint32_t(kBufs + 0x800)});
+  b.uec.set_rx_ring(0, kRingA, 0);
+  b.uec.set_rx_ring(1, kRingB, 1);
+  b.uec.add_lookup(kMacA, 0);
+  b.uec.add_lookup(kMacB, 1);
+  b.arrive_at(1, b.frame(kMacB, 2));
+  b.arrive_at(2, b.frame(kMacX, 3));  // in no table entry: rejected
+  b.arrive_at(3, b.frame(kMacA, 1));
+  sc_core::sc_start();
+  uint8_t a, c;
+  b.mem.read(kBufs + eth::kUdpPayloadOffset, &a, 1);
+  b.mem.read(kBufs + 0x800 + eth::kUdpPayloadOffset, &c, 1);
+  EXPECT_EQ(a, 1);
+  EXPECT_EQ(c, 2);
+  EXPECT_EQ(b.irqs, (std::vector<unsigned>{1, 0})) << "each queue raises its own interrupt";
+  EXPECT_EQ(b.uec.stats().drops.at("no_address_match"), 1u);
+}
+
+TEST(Uec, BadFcsIsDroppedByTheMac) {
+  Bench b;
+  b.put_bd(kRingA, Bd{uint16_t(kBdEmpty | kBdWrap), 0, uint32_t(kBufs)});
+  b.uec.set_rx_ring(0, kRingA, 0);
+  b.uec.add_lookup(kMacA, 0);
+  eth::Frame* f = b.frame(kMacA, 1);
+  f->bytes[20] ^= 1;
+  b.arrive_at(1, f);
+  sc_core::sc_start();
+  EXPECT_EQ(b.uec.mac().rx_stats().drops.at("fcs_error"), 1u);
+  EXPECT_TRUE(b.bd(kRingA).status & kBdEmpty);
+}
+
+TEST(Uec, TxSendsReadyBdsBackToBackAndHandsThemBack) {
+  Bench b;
+  std::vector<std::pair<sc_time, std::vector<uint8_t>>> wire;
+  b.uec.mac().tx_wire().connect([&](eth::Frame* f) {
+    wire.emplace_back(ws::now(), std::vector<uint8_t>(f->bytes.begin(), f->bytes.begin() + f->len));
+    b.pool.put(f);
+  });
+  constexpr uint64_t kTx = 0x3000;
+  for (unsigned i = 0; i < 3; ++i) {
+    eth::Frame* f = b.frame(kMacA, uint8_t(i));
+    b.mem.write(kBufs + i * 0x800, f->bytes.data(), 60);  // without FCS: the MAC appends it
+    b.pool.put(f);
+    b.put_bd(kTx + i * kBdBytes, Bd{uint16_t((i < 2 ? kBdReady : 0) | kBdLast | kBdTxCrc | (i == 2 ? kBdWrap : 0)), 60,
+                                    uint32_t(kBufs + i * 0x800)});
+  }
+  b.uec.set_tx_ring(0, kTx);
+  b.sched.at(sc_time(1, SC_US), [&] { b.uec.transmit_on_demand(); });
+  sc_core::sc_start();
+  ASSERT_EQ(wire.size(), 2u) << "only BDs with R set are sent";
+  EXPECT_EQ(wire[0].second.size(), 64u);
+  EXPECT_TRUE(eth::fcs_ok(wire[0].second.data(), 64));
+  EXPECT_EQ(wire[0].second[eth::kUdpPayloadOffset], 0);
+  EXPECT_EQ(wire[1].second[eth::kUdpPayloadOffset], 1);
+  EXPECT_EQ(wire[1].first - wire[0].first, sc_time(672, SC_NS)) << "back to back on the wire";
+  EXPECT_FALSE(b.bd(kTx).status & kBdReady);
+  EXPECT_FALSE(b.bd(kTx + kBdBytes).status & kBdReady);
+  EXPECT_EQ(b.uec.tx_frames(), 2u);
+}
