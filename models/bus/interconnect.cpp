@@ -9,8 +9,8 @@ namespace ws {
 
 Interconnect::Interconnect(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats)
     : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg),
-      bus_(stats.resource(fmt::format("{}.bus", this->name()))) {
-  if (cfg_.bytes_per_ns <= 0) throw std::invalid_argument(fmt::format("{}: bytes_per_ns must be > 0", this->name()));
+      bus_(cfg.non_blocking ? nullptr : stats.resource(fmt::format("{}.bus", this->name()))) {
+  if (!cfg_.non_blocking && cfg_.bytes_per_ns <= 0) throw std::invalid_argument(fmt::format("{}: bytes_per_ns must be > 0", this->name()));
   in.register_b_transport(this, &Interconnect::b_transport);
   in.register_transport_dbg(this, &Interconnect::transport_dbg);
 }
@@ -47,9 +47,13 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_tim
   }
   const uint64_t len = t.get_data_length();
   const sc_core::sc_time now = ws::now();
-  const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
-  const sc_core::sc_time start = bus_.serve(now + delay, xfer, len);
-  delay = start + xfer + ns(cfg_.hop_ns) - now;
+  if (cfg_.non_blocking) {
+    delay += ns(cfg_.hop_ns);
+  } else {
+    const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
+    const sc_core::sc_time start = bus_.serve(now + delay, xfer, len);
+    delay = start + xfer + ns(cfg_.hop_ns) - now;
+  }
   t.set_address(addr - base);
   out[w->out]->b_transport(t, delay);
   t.set_address(addr);  // initiators may reuse the payload and expect their address back

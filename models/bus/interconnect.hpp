@@ -17,6 +17,9 @@ class Interconnect : public sc_core::sc_module {
   struct Config {
     double bytes_per_ns;  // data path width
     double hop_ns;        // fixed traversal latency added after the transfer
+    // A non-blocking fabric (a crossbar) has no shared data path: requests only
+    // meet at the targets, and bytes_per_ns is not used.
+    bool non_blocking = false;
   };
 
   Interconnect(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);

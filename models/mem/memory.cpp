@@ -14,7 +14,8 @@ Memory::Memory(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& s
   if (cfg_.ports == 0 || cfg_.bytes_per_ns <= 0)
     throw std::invalid_argument(fmt::format("{}: needs ports >= 1 and bytes_per_ns > 0", this->name()));
   for (unsigned i = 0; i < cfg_.ports; ++i)
-    ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
+    if (cfg.decoupled_initiators) gap_ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
+    else ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
   socket.register_b_transport(this, &Memory::b_transport);
   socket.register_transport_dbg(this, &Memory::transport_dbg);
 }
@@ -73,12 +74,21 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   const uint64_t len = t.get_data_length();
   const sc_core::sc_time now = ws::now();
   const sc_core::sc_time arrival = now + delay;
-  // The port that frees earliest serves the request; with equal ports idle the
-  // lowest index wins, so a single stream always uses port 0.
-  auto port = std::min_element(ports_.begin(), ports_.end(),
-                               [](const BusyServer& a, const BusyServer& b) { return a.free_at() < b.free_at(); });
   const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
-  const sc_core::sc_time start = port->serve(arrival, xfer, len);
+  sc_core::sc_time start;
+  if (cfg_.decoupled_initiators) {
+    // The port that can start it first serves the request (lowest index on a tie).
+    auto port = std::min_element(gap_ports_.begin(), gap_ports_.end(), [&](const GapServer& a, const GapServer& b) {
+      return a.probe(arrival, xfer) < b.probe(arrival, xfer);
+    });
+    start = port->serve(arrival, xfer, len);
+  } else {
+    // The port that frees earliest serves the request; with equal ports idle the
+    // lowest index wins, so a single stream always uses port 0.
+    auto port = std::min_element(ports_.begin(), ports_.end(),
+                                 [](const BusyServer& a, const BusyServer& b) { return a.free_at() < b.free_at(); });
+    start = port->serve(arrival, xfer, len);
+  }
   delay = start + xfer + ns(cfg_.latency_ns) - now;
   move_data(t);
 }

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 #include "models/sim/busy_server.hpp"
+#include "models/sim/gap_server.hpp"
 #include "models/sim/stats.hpp"
 
 namespace ws {
@@ -22,6 +23,10 @@ class Memory : public sc_core::sc_module {
     double latency_ns;    // access latency after the port transfer completes
     double bytes_per_ns;  // per-port transfer bandwidth
     unsigned ports = 1;   // independent ports serving requests in parallel
+    // Initiators run ahead of simulated time (software on cores): requests may
+    // arrive out of time order, and each is served in the first idle gap of a port
+    // (GapServer). Otherwise a port serves in arrival order from when it is free.
+    bool decoupled_initiators = false;
   };
 
   Memory(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);
@@ -52,6 +57,7 @@ class Memory : public sc_core::sc_module {
   Config cfg_;
   std::unordered_map<uint64_t, std::unique_ptr<Page>> pages_;
   std::vector<BusyServer> ports_;
+  std::vector<GapServer> gap_ports_;  // instead of ports_ with decoupled initiators
 };
 
 }  // namespace ws

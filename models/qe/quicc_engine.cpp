@@ -12,9 +12,9 @@ QuiccEngine::QuiccEngine(sc_core::sc_module_name name, const Config& cfg, StatsR
 }
 
 sc_core::sc_time QuiccEngine::risc(const sc_core::sc_time& at, double cycles) {
-  auto r = std::min_element(riscs_.begin(), riscs_.end(),
-                            [](const BusyServer& a, const BusyServer& b) { return a.free_at() < b.free_at(); });
   const auto d = clk_.cycles(cycles);
+  auto r = std::min_element(riscs_.begin(), riscs_.end(),
+                            [&](const GapServer& a, const GapServer& b) { return a.probe(at, d) < b.probe(at, d); });
   return r->serve(at, d) + d;
 }
 

@@ -8,7 +8,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <cstdint>
 #include <vector>
-#include "models/sim/busy_server.hpp"
+#include "models/sim/gap_server.hpp"
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/stats.hpp"
 
@@ -34,8 +34,10 @@ class QuiccEngine : public sc_core::sc_module {
  private:
   Config cfg_;
   ClockDomain clk_;
-  std::vector<BusyServer> riscs_;
-  BusyServer data_path_;
+  // Rx work is booked when a frame arrives and Tx work a BD fetch later, so
+  // requests reach these out of time order: gap-filling servers.
+  std::vector<GapServer> riscs_;
+  GapServer data_path_;
 };
 
 }  // namespace ws::qe

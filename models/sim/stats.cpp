@@ -29,6 +29,13 @@ void StatsRegistry::reset() {
   }
 }
 
+uint64_t StatsRegistry::total_drops() const {
+  uint64_t n = 0;
+  for (auto& r : items_)
+    for (auto& [why, count] : r->drops) n += count;
+  return n;
+}
+
 std::string StatsRegistry::limiting() const {
   auto v = ranked(items_);
   if (v.empty() || v.front()->busy == sc_core::SC_ZERO_TIME) return {};

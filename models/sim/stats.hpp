@@ -31,6 +31,8 @@ class StatsRegistry {
   std::string bottleneck_report(const sc_core::sc_time& window) const;
   // Zeroes every record (names and pointers stay): a measurement window starts.
   void reset();
+  // Drops of every resource, every reason.
+  uint64_t total_drops() const;
   // Name of the most utilised resource, empty when none was busy.
   std::string limiting() const;
 

@@ -5,7 +5,7 @@ namespace {
 
 // A memory clocked at `mhz` with latency and port width in its own cycles.
 Memory::Config clocked(uint64_t size, double latency_cycles, double bytes_per_cycle, double mhz, unsigned ports) {
-  return Memory::Config{size, latency_cycles * 1e3 / mhz, bytes_per_cycle * mhz / 1e3, ports};
+  return Memory::Config{size, latency_cycles * 1e3 / mhz, bytes_per_cycle * mhz / 1e3, ports, true};
 }
 
 CoreExecutor::Config core_config(const ParamTable& p) {
@@ -39,9 +39,9 @@ Msc8144Soc::Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsign
       // model lets any free port serve, which equals interleaving for spread addresses.
       m2("m2", clocked(kM2Size, p.r("m2.latency_cycles"), p.r("m2.bytes_per_cycle"), p.r("m2.mhz"), 4), stats),
       m3("m3", clocked(kM3Size, p.r("m3.latency_cycles"), p.r("m3.bytes_per_cycle"), p.r("soc.m3_mhz"), 1), stats),
-      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1}, stats),
-      // CLASS is a non-blocking fabric: a path as wide as any target, so only targets contend.
-      fabric("class", Interconnect::Config{1e3, p.r("class.hop_ns")}, stats),
+      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, stats),
+      // CLASS is a non-blocking fabric (RM §4.1): only the targets contend.
+      fabric("class", Interconnect::Config{0, p.r("class.hop_ns"), true}, stats),
       qe("qe", qe::QuiccEngine::Config{p.r("qe.mhz") * 1e6, unsigned(p.i("qe.riscs")),
                                        p.r("qe.data_path_bytes_per_cycle")}, stats),
       epic(p.r("epic.latency_ns")) {

@@ -109,6 +109,15 @@ struct Software {
                          p.r("sw.csum_bytes_per_cycle"), p.s("app.udp_checksum") == "on"};
   }
 
+  // Frames the software dropped so far (driver and stack), for the accounting.
+  uint64_t drops() const {
+    uint64_t n = 0;
+    for (auto& s : stacks)
+      for (auto& [why, count] : s->drops()) n += count;
+    for (auto& d : drivers) n += d->rx_no_buffer() + d->tx_ring_full();
+    return n;
+  }
+
   // Core 0's boot: program the UEC tables, write every ring, then the rest of init.
   void init(CoreExecutor& core0, const Plan& pl, Msc8144Soc& soc) {
     for (size_t i = 0; i < pl.ifaces.size(); ++i) {
@@ -176,8 +185,10 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   tester::Rfc2544 rfc(search, tester);
   Measured m;
   // The trial whose utilisation the report shows starts with fresh statistics.
+  uint64_t sw_drops_before = 0;
   auto final_trial = [&](double pct) {
     stats.reset();
+    sw_drops_before = sw.drops();
     tester.trial(now(), pct, search.trial, search.drain, [&](const tester::TrialResult& r) {
       count(m, r);
       m.window = r;
@@ -245,6 +256,8 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   r.metrics.push_back({"latency_avg_us", w.latency_avg_us});
   r.metrics.push_back({"sent", double(w.sent)});
   r.metrics.push_back({"lost", double(w.lost())});
+  // Every lost frame is a counted drop: MAC FIFO, UEC ring, driver or stack.
+  r.metrics.push_back({"dropped", double(stats.total_drops() + sw.drops() - sw_drops_before)});
   r.metrics.push_back({"trials", double(m.trials)});
   r.labels = {{"limiting", stats.limiting()}};
   r.integrity_errors = m.errors;
