@@ -160,6 +160,15 @@ void PcieController::transmit(const WirePacket& p, uint64_t payload) {
     trace_.counter(name_ + ".replay_buffer", "bytes", start, double(dll_.replay_bytes()));
     trace_.counter(name_ + ".posted_queue", "bytes", start, double(posted_reserved_));
   }
+  // With no pipeline latency the wire frees as the packet arrives: one callback
+  // does both, in the order two same-time posts would run.
+  if (phy_.latency() == sc_core::SC_ZERO_TIME) {
+    sched_.at(end, [this, p] {
+      kick();
+      peer_->receive(p);
+    });
+    return;
+  }
   sched_.at(end, [this] { kick(); });
   sched_.at(end + phy_.latency(), [peer = peer_, p] { peer->receive(p); });
 }
