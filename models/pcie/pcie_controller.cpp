@@ -80,7 +80,7 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
     const Piece p = first_piece(at, end - at, mps_);
     at += p.len;
     posted_reserved_ += p.len;
-    assemble(std::make_shared<const Tlp>(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
+    assemble(share(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
              at == end ? std::move(on_acked) : std::function<void()>{}, available);
   }
 }
@@ -213,7 +213,8 @@ void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
 }
 
 void PcieController::serve_read(const TlpHeader& h) {
-  auto buf = std::make_shared<std::vector<uint8_t>>(h.bytes);
+  // The data read, until cut into completions (memory fills every byte).
+  auto buf = std::allocate_shared<Tlp::Bytes>(RecyclingAllocator<Tlp::Bytes>{}, h.bytes);
   const auto d = tlm_access(mem, tlm::TLM_READ_COMMAND, inbound(h.addr, h.bytes), buf->data(), h.bytes);
   // The request leaves the receive buffer (its NP credit returns) once memory has
   // the data; forming and queueing its completions takes the completer latency.
@@ -226,8 +227,8 @@ void PcieController::serve_read(const TlpHeader& h) {
     uint32_t left = h.bytes;
     while (left > 0) {
       const uint32_t n = std::min<uint64_t>(left, step - addr % step);
-      assemble(std::make_shared<const Tlp>(
-          Tlp::completion(cfg_.id, h.requester, h.tag, addr, left, buf->data() + (addr - h.addr), n, cfg_.ecrc)));
+      assemble(share(Tlp::completion(cfg_.id, h.requester, h.tag, addr, left, buf->data() + (addr - h.addr), n,
+                                     cfg_.ecrc)));
       addr += n;
       left -= n;
     }
