@@ -120,9 +120,13 @@ void PcieController::read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadS
 
 void PcieController::post_room_freed() {
   if (room_waiters_.empty()) return;
-  auto waiters = std::move(room_waiters_);
+  // A waiter may wait again: it joins the next round.
+  auto waking = std::move(room_waiters_);
+  room_waiters_ = std::move(spare_waiters_);
   room_waiters_.clear();
-  for (auto& w : waiters) w();
+  for (auto& w : waking) w();
+  waking.clear();
+  spare_waiters_ = std::move(waking);
 }
 
 void PcieController::kick() {
