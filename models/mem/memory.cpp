@@ -26,7 +26,7 @@ void Memory::write(uint64_t addr, const uint8_t* p, size_t n) {
     const uint64_t off = addr & (kPageSize - 1);
     const size_t chunk = std::min<uint64_t>(n, kPageSize - off);
     auto& page = pages_[addr >> kPageBits];
-    if (!page) page = std::make_unique<Page>(Page{});  // value-initialised: unwritten bytes read 0
+    if (!page) page = std::make_unique<Page>();  // value-initialised: unwritten bytes read 0
     std::memcpy(page->data() + off, p, chunk);
     addr += chunk, p += chunk, n -= chunk;
   }

@@ -80,7 +80,7 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
     const Piece p = first_piece(at, end - at, mps_);
     at += p.len;
     posted_reserved_ += p.len;
-    assemble(std::make_shared<const Tlp>(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
+    assemble(share(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
              at == end ? std::move(on_acked) : std::function<void()>{}, available);
   }
 }
@@ -120,9 +120,13 @@ void PcieController::read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadS
 
 void PcieController::post_room_freed() {
   if (room_waiters_.empty()) return;
-  auto waiters = std::move(room_waiters_);
+  // A waiter may wait again: it joins the next round.
+  auto waking = std::move(room_waiters_);
+  room_waiters_ = std::move(spare_waiters_);
   room_waiters_.clear();
-  for (auto& w : waiters) w();
+  for (auto& w : waking) w();
+  waking.clear();
+  spare_waiters_ = std::move(waking);
 }
 
 void PcieController::kick() {
@@ -159,6 +163,15 @@ void PcieController::transmit(const WirePacket& p, uint64_t payload) {
     trace_.complete(name_ + ".tx", p.tlp ? "TLP" : "DLLP", start, end - start);
     trace_.counter(name_ + ".replay_buffer", "bytes", start, double(dll_.replay_bytes()));
     trace_.counter(name_ + ".posted_queue", "bytes", start, double(posted_reserved_));
+  }
+  // With no pipeline latency the wire frees as the packet arrives: one callback
+  // does both, in the order two same-time posts would run.
+  if (phy_.latency() == sc_core::SC_ZERO_TIME) {
+    sched_.at(end, [this, p] {
+      kick();
+      peer_->receive(p);
+    });
+    return;
   }
   sched_.at(end, [this] { kick(); });
   sched_.at(end + phy_.latency(), [peer = peer_, p] { peer->receive(p); });
@@ -204,7 +217,8 @@ void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
 }
 
 void PcieController::serve_read(const TlpHeader& h) {
-  auto buf = std::make_shared<std::vector<uint8_t>>(h.bytes);
+  // The data read, until cut into completions (memory fills every byte).
+  auto buf = std::allocate_shared<Tlp::Bytes>(RecyclingAllocator<Tlp::Bytes>{}, h.bytes);
   const auto d = tlm_access(mem, tlm::TLM_READ_COMMAND, inbound(h.addr, h.bytes), buf->data(), h.bytes);
   // The request leaves the receive buffer (its NP credit returns) once memory has
   // the data; forming and queueing its completions takes the completer latency.
@@ -217,8 +231,8 @@ void PcieController::serve_read(const TlpHeader& h) {
     uint32_t left = h.bytes;
     while (left > 0) {
       const uint32_t n = std::min<uint64_t>(left, step - addr % step);
-      assemble(std::make_shared<const Tlp>(
-          Tlp::completion(cfg_.id, h.requester, h.tag, addr, left, buf->data() + (addr - h.addr), n, cfg_.ecrc)));
+      assemble(share(Tlp::completion(cfg_.id, h.requester, h.tag, addr, left, buf->data() + (addr - h.addr), n,
+                                     cfg_.ecrc)));
       addr += n;
       left -= n;
     }

@@ -15,6 +15,7 @@
 #include "models/pcie/flow_control.hpp"
 #include "models/pcie/phy_layer.hpp"
 #include "models/pcie/transaction_layer.hpp"
+#include "models/sim/inplace_function.hpp"
 #include "models/sim/rng.hpp"
 #include "models/sim/one_shot_timer.hpp"
 #include "models/sim/scheduler.hpp"
@@ -66,8 +67,9 @@ class PcieController : public sc_core::sc_module {
   // the partner has acknowledged the last of them. The room is taken at once.
   void post_write(uint64_t local_addr, const uint8_t* data, uint32_t n, std::function<void()> on_acked,
                   sc_core::sc_time available = sc_core::SC_ZERO_TIME);
-  // Called once when posted room frees up.
-  void when_posted_room(std::function<void()> fn) { room_waiters_.push_back(std::move(fn)); }
+  // Called once when posted room frees up (a DMA waits so once per TLP: no heap).
+  using RoomWaiter = InplaceFunction<32>;
+  void when_posted_room(RoomWaiter fn) { room_waiters_.push_back(std::move(fn)); }
   // Reads n bytes at a local outbound address, cut at MRRS; the sink gets the data.
   void read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadSink> sink);
 
@@ -106,7 +108,7 @@ class PcieController : public sc_core::sc_module {
   WindowMap outbound_, inbound_;
   size_t posted_reserved_ = 0;  // posted bytes queued but not yet on the wire
   sc_core::sc_time last_tlp_end_;  // when the last TLP we sent left the wire
-  std::vector<std::function<void()>> room_waiters_;
+  std::vector<RoomWaiter> room_waiters_, spare_waiters_;  // the spare keeps the last round's capacity
   ResourceStats* rx_stats_;
   sc_core::sc_time completer_latency_;
   uint64_t tlps_sent_ = 0, dllps_sent_ = 0;

@@ -35,7 +35,9 @@ void Tlp::build(TlpKind kind, bool four_dw, uint32_t length_dw, bool ecrc) {
   const bool data = kind != TlpKind::MRd;
   data_dw_ = data ? length_dw : 0;
   const unsigned hdr = header_bytes(four_dw);
-  bytes_.assign(hdr + data_dw_ * 4 + (ecrc ? 4 : 0), 0);
+  // Recycled memory: every byte is written below, in put_payload() or in finish().
+  bytes_.resize(hdr + data_dw_ * 4 + (ecrc ? 4 : 0));
+  std::memset(bytes_.data(), 0, hdr);
   bytes_[0] = uint8_t((data ? kFmtData : 0) | (four_dw ? kFmt4Dw : 0) |
                       (kind == TlpKind::CplD ? kTypeCpl : kTypeMem));
   bytes_[2] = uint8_t((ecrc ? 0x80 : 0) | ((length_dw >> 8) & 3));
@@ -54,6 +56,18 @@ void Tlp::put_request(uint16_t requester, uint8_t tag, uint64_t addr, uint32_t n
   }
 }
 
+// The payload at byte `at` of the data DWs, the bytes around it in the first and
+// last DW zero (their byte enables are off).
+void Tlp::put_payload(uint32_t at, const uint8_t* data, uint32_t n) {
+  payload_at_ = at;
+  payload_len_ = n;
+  uint8_t* b = bytes_.data();
+  const uint32_t data_begin = at & ~3u, data_end = data_begin + data_dw_ * 4;
+  std::memset(b + data_begin, 0, at - data_begin);
+  std::memcpy(b + at, data, n);
+  std::memset(b + at + n, 0, data_end - at - n);
+}
+
 void Tlp::finish(bool ecrc) {
   if (ecrc) {
     const size_t n = bytes_.size() - 4;
@@ -66,9 +80,7 @@ Tlp Tlp::mem_write(uint16_t requester, uint8_t tag, uint64_t addr, const uint8_t
   Tlp t;
   t.build(TlpKind::MWr, addr >= (1ull << 32), dw_span(addr, n), ecrc);
   t.put_request(requester, tag, addr, n);
-  t.payload_at_ = header_bytes(t.bytes_[0] & kFmt4Dw) + uint32_t(addr & 3);
-  t.payload_len_ = n;
-  std::memcpy(&t.bytes_[t.payload_at_], data, n);
+  t.put_payload(header_bytes(t.bytes_[0] & kFmt4Dw) + uint32_t(addr & 3), data, n);
   t.finish(ecrc);
   return t;
 }
@@ -90,9 +102,7 @@ Tlp Tlp::completion(uint16_t completer, uint16_t requester, uint8_t tag, uint64_
   put16(&t.bytes_[8], requester);
   t.bytes_[10] = tag;
   t.bytes_[11] = uint8_t(addr & 0x7F);
-  t.payload_at_ = 12 + uint32_t(addr & 3);
-  t.payload_len_ = n;
-  std::memcpy(&t.bytes_[t.payload_at_], data, n);
+  t.put_payload(12 + uint32_t(addr & 3), data, n);
   t.finish(ecrc);
   return t;
 }

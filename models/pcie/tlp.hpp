@@ -3,7 +3,9 @@
 // DW-aligned payload with first/last byte enables, optional ECRC (PCIe Base Spec
 // 1.1 §2.2). The data link layer adds sequence number and LCRC, the PHY STP/END.
 #include <cstdint>
+#include <memory>
 #include <vector>
+#include "models/sim/recycling_allocator.hpp"
 
 namespace ws::pcie {
 
@@ -32,6 +34,7 @@ struct TlpHeader {
 
 class Tlp {
  public:
+  using Bytes = std::vector<uint8_t, RecyclingAllocator<uint8_t>>;
   static Tlp mem_write(uint16_t requester, uint8_t tag, uint64_t addr, const uint8_t* data, uint32_t n,
                        bool ecrc);
   static Tlp mem_read(uint16_t requester, uint8_t tag, uint64_t addr, uint32_t n, bool ecrc);
@@ -49,20 +52,26 @@ class Tlp {
   // Data credits this TLP consumes (payload DWs rounded up to 4 DW).
   uint32_t data_credits() const { return (data_dw_ + 3) / 4; }
   uint32_t data_dw() const { return data_dw_; }
-  const std::vector<uint8_t>& bytes() const { return bytes_; }
+  const Bytes& bytes() const { return bytes_; }
   unsigned wire_symbols() const { return kTlpFramingSymbols + static_cast<unsigned>(bytes_.size()); }
 
  private:
   void build(TlpKind kind, bool four_dw, uint32_t length_dw, bool ecrc);
   void put_request(uint16_t requester, uint8_t tag, uint64_t addr, uint32_t n);
+  void put_payload(uint32_t at, const uint8_t* data, uint32_t n);
   void finish(bool ecrc);
 
-  std::vector<uint8_t> bytes_;
+  Bytes bytes_;
   TlpKind kind_ = TlpKind::MWr;
   uint32_t data_dw_ = 0;
   uint32_t payload_at_ = 0;
   uint32_t payload_len_ = 0;
 };
+
+// A TLP shared between the queues, the replay buffer and the wire, in recycled memory.
+inline std::shared_ptr<const Tlp> share(Tlp&& t) {
+  return std::allocate_shared<Tlp>(RecyclingAllocator<Tlp>{}, std::move(t));
+}
 
 // Header bytes: 3 DW below 4 GB, 4 DW with a 64-bit address.
 inline unsigned header_bytes(bool four_dw) { return four_dw ? 16 : 12; }

@@ -52,7 +52,7 @@ std::vector<std::shared_ptr<const Tlp>> TransactionLayer::issue_reads(uint16_t r
     PendingRead r = std::move(reads_.front());
     reads_.pop_front();
     tags_[tag] = Tag{true, r.addr, r.offset, r.len, 0, std::move(r.sink)};
-    out.push_back(std::make_shared<const Tlp>(Tlp::mem_read(requester, tag, r.addr, r.len, ecrc)));
+    out.push_back(share(Tlp::mem_read(requester, tag, r.addr, r.len, ecrc)));
   }
   return out;
 }

@@ -17,10 +17,7 @@ class InplaceFunction {
   template <typename F, typename D = std::decay_t<F>,
             typename = std::enable_if_t<!std::is_same_v<D, InplaceFunction>>>
   InplaceFunction(F&& f) {  // NOLINT: implicit, like std::function
-    static_assert(sizeof(D) <= Capacity, "callback capture too large for the scheduler slot");
-    static_assert(alignof(D) <= alignof(std::max_align_t));
-    ::new (buf_) D(std::forward<F>(f));
-    ops_ = &ops_for<D>;
+    emplace(std::forward<F>(f));
   }
   InplaceFunction(InplaceFunction&& o) noexcept { take(o); }
   InplaceFunction& operator=(InplaceFunction&& o) noexcept {
@@ -37,11 +34,27 @@ class InplaceFunction {
   void operator()() { ops_->invoke(buf_); }
   explicit operator bool() const { return ops_ != nullptr; }
 
+  // Constructs the callable in place (no temporary to move from).
+  template <typename F, typename D = std::decay_t<F>>
+  void emplace(F&& f) {
+    static_assert(sizeof(D) <= Capacity, "callback capture too large for the scheduler slot");
+    static_assert(alignof(D) <= alignof(std::max_align_t));
+    reset();
+    ::new (buf_) D(std::forward<F>(f));
+    ops_ = &ops_for<D>;
+  }
+  // Calls it once and destroys it, in one indirect call; empty afterwards, also on a throw.
+  void call_once() {
+    const Ops* ops = std::exchange(ops_, nullptr);
+    ops->call_once(buf_);
+  }
+
  private:
   struct Ops {
     void (*invoke)(void*);
     void (*move)(void* dst, void* src);  // move-constructs into dst and destroys src
     void (*destroy)(void*);
+    void (*call_once)(void*);
   };
   template <typename D>
   static constexpr Ops ops_for = {
@@ -50,7 +63,14 @@ class InplaceFunction {
         ::new (dst) D(std::move(*static_cast<D*>(src)));
         static_cast<D*>(src)->~D();
       },
-      [](void* p) { static_cast<D*>(p)->~D(); }};
+      [](void* p) { static_cast<D*>(p)->~D(); },
+      [](void* p) {
+        struct Destroy {
+          D* d;
+          ~Destroy() { d->~D(); }
+        } destroy{static_cast<D*>(p)};
+        (*destroy.d)();
+      }};
 
   void take(InplaceFunction& o) {
     if (o.ops_) {

@@ -16,29 +16,64 @@ Scheduler::Scheduler(sc_core::sc_module_name name, sc_core::sc_time quantum) : s
   dont_initialize();
 }
 
-void Scheduler::at(const sc_core::sc_time& t, Fn fn) {
+uint32_t Scheduler::take_slot() {
+  if (free_slots_.empty()) {
+    const uint32_t first = static_cast<uint32_t>(chunks_.size()) << kChunkBits;
+    chunks_.push_back(std::make_unique<Fn[]>(1u << kChunkBits));
+    // Hand out the lowest index first, as a stack would.
+    for (uint32_t i = 1u << kChunkBits; i-- > 0;) free_slots_.push_back(first + i);
+  }
+  const uint32_t slot = free_slots_.back();
+  free_slots_.pop_back();
+  return slot;
+}
+
+void Scheduler::post(const sc_core::sc_time& t, uint32_t slot) {
   const auto& current = now();
   const auto when = t < current ? current : t;
-  uint32_t slot;
-  if (free_slots_.empty()) {
-    slot = static_cast<uint32_t>(slots_.size());
-    slots_.push_back(std::move(fn));
-  } else {
-    slot = free_slots_.back();
-    free_slots_.pop_back();
-    slots_[slot] = std::move(fn);
-  }
-  q_.push(Item{when, seq_++, slot});
+  push(Item{when, seq_++, slot});
   // Re-arm only for a new earliest item: most posts land behind the head.
   if (!running_ && (!armed_ || when < armed_at_)) arm();
 }
 
+void Scheduler::push(const Item& item) {
+  size_t hole = heap_.size();
+  heap_.push_back(item);
+  while (hole > 0) {
+    const size_t parent = (hole - 1) / 4;
+    if (!item.before(heap_[parent])) break;
+    heap_[hole] = heap_[parent];
+    hole = parent;
+  }
+  heap_[hole] = item;
+}
+
+void Scheduler::pop() {
+  const Item last = heap_.back();
+  heap_.pop_back();
+  const size_t n = heap_.size();
+  if (n == 0) return;
+  size_t hole = 0;
+  for (;;) {
+    const size_t first = 4 * hole + 1;
+    if (first >= n) break;
+    size_t best = first;
+    const size_t end = first + 4 < n ? first + 4 : n;
+    for (size_t c = first + 1; c < end; ++c)
+      if (heap_[c].before(heap_[best])) best = c;
+    if (!heap_[best].before(last)) break;
+    heap_[hole] = heap_[best];
+    hole = best;
+  }
+  heap_[hole] = last;
+}
+
 void Scheduler::arm() {
-  if (q_.empty()) {
+  if (heap_.empty()) {
     armed_ = false;
     return;
   }
-  armed_at_ = q_.top().t;
+  armed_at_ = heap_.front().t;
   armed_ = true;
   // notify() keeps the earlier of a pending and a new notification.
   wake_.notify(armed_at_ - sc_core::sc_time_stamp());
@@ -57,13 +92,12 @@ void Scheduler::run() {
       s.running_ = false;
     }
   } restore{*this};
-  while (!q_.empty() && q_.top().t <= limit) {
-    const uint32_t slot = q_.top().slot;
-    now_ = q_.top().t;
-    q_.pop();
+  while (!heap_.empty() && heap_.front().t <= limit) {
+    const uint32_t slot = heap_.front().slot;
+    now_ = heap_.front().t;
+    pop();
     ++dispatched_;
-    slots_[slot]();  // runs in place: the deque keeps it there while the callback posts more
-    slots_[slot] = Fn{};
+    slot_fn(slot).call_once();
     free_slots_.push_back(slot);  // only now: a callback must not be overwritten while it runs
   }
   arm();

@@ -9,11 +9,11 @@
 // quantum.
 #include <systemc>
 #include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
 #include "models/sim/inplace_function.hpp"
 #include "models/sim/sim_time.hpp"
-#include <deque>
-#include <queue>
-#include <vector>
 
 namespace ws {
 
@@ -23,8 +23,17 @@ class Scheduler : public sc_core::sc_module {
   explicit Scheduler(sc_core::sc_module_name name,
                      sc_core::sc_time quantum = sc_core::sc_time(10, sc_core::SC_US));
 
-  void at(const sc_core::sc_time& t, Fn fn);
-  void after(const sc_core::sc_time& d, Fn fn) { at(now() + d, std::move(fn)); }
+  // The callable is built straight into its slot: no move through a temporary.
+  template <typename F>
+  void at(const sc_core::sc_time& t, F&& fn) {
+    const uint32_t slot = take_slot();
+    slot_fn(slot).emplace(std::forward<F>(fn));
+    post(t, slot);
+  }
+  template <typename F>
+  void after(const sc_core::sc_time& d, F&& fn) {
+    at(now() + d, std::forward<F>(fn));
+  }
   uint64_t dispatched() const { return dispatched_; }
 
  private:
@@ -33,13 +42,20 @@ class Scheduler : public sc_core::sc_module {
     sc_core::sc_time t;
     uint64_t seq;
     uint32_t slot;
-    bool operator>(const Item& o) const { return t != o.t ? t > o.t : seq > o.seq; }
+    bool before(const Item& o) const { return t != o.t ? t < o.t : seq < o.seq; }
   };
+  // Slots sit in fixed chunks, so a running callback stays put while it posts more.
+  static constexpr uint32_t kChunkBits = 6;
+  Fn& slot_fn(uint32_t slot) { return chunks_[slot >> kChunkBits][slot & ((1u << kChunkBits) - 1)]; }
+  uint32_t take_slot();
+  void post(const sc_core::sc_time& t, uint32_t slot);
+  void push(const Item& item);
+  void pop();
   void run();
   void arm();
 
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q_;
-  std::deque<Fn> slots_;
+  std::vector<Item> heap_;  // 4-ary min-heap: half the depth of a binary one
+  std::vector<std::unique_ptr<Fn[]>> chunks_;
   std::vector<uint32_t> free_slots_;
   sc_core::sc_event wake_;
   sc_core::sc_time quantum_;

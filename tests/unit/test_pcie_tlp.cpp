@@ -25,7 +25,7 @@ std::vector<uint8_t> pattern(size_t n, uint8_t seed = 1) {
 }
 
 // Test-only mutable access to a TLP's bytes (the object is not const).
-std::vector<uint8_t>& raw(Tlp& t) { return const_cast<std::vector<uint8_t>&>(t.bytes()); }
+Tlp::Bytes& raw(Tlp& t) { return const_cast<Tlp::Bytes&>(t.bytes()); }
 
 // --- byte accounting --------------------------------------------------------
 

@@ -62,10 +62,17 @@ void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64
     return z ^ (z >> 31);
   };
   std::vector<uint8_t> buf(c.block_bytes);
+  const size_t words = buf.size() / 8, tail = buf.size() % 8;
   for (unsigned i = 0; i < c.slots; ++i) {
-    for (size_t k = 0; k < buf.size(); k += 8) {
+    // Whole words with a fixed-size copy (a store), then the tail.
+    uint8_t* p = buf.data();
+    for (size_t k = 0; k < words; ++k, p += 8) {
       const uint64_t v = next();
-      std::memcpy(&buf[k], &v, std::min<size_t>(8, buf.size() - k));
+      std::memcpy(p, &v, 8);
+    }
+    if (tail) {
+      const uint64_t v = next();
+      std::memcpy(p, &v, tail);
     }
     mem.write(base + PcieDmaTest::slot_offset(c, i), buf.data(), buf.size());
   }
