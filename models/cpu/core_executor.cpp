@@ -44,12 +44,20 @@ void CoreExecutor::raise(unsigned line, const sc_core::sc_time& at) {
   if (!running_) sched_.at(at > now() ? at : now(), [this] { dispatch(); });
 }
 
-// Takes the highest-priority (lowest) line asserted by now; runs its ISR.
+// Takes the highest-priority (lowest) line asserted by now and runs its ISR; a
+// line asserted later (delivery latency) gets a dispatch at its time.
 void CoreExecutor::dispatch() {
   if (running_) return;
+  sc_core::sc_time next = sc_core::SC_ZERO_TIME;
+  bool later = false;
   for (unsigned line = 0; line < isrs_table_.size(); ++line) {
     Isr& isr = isrs_table_[line];
-    if (!isr.pending || isr.asserted_at > now()) continue;
+    if (!isr.pending) continue;
+    if (isr.asserted_at > now()) {
+      if (!later || isr.asserted_at < next) next = isr.asserted_at;
+      later = true;
+      continue;
+    }
     isr.pending = false;
     running_ = true;
     ++isrs_;
@@ -58,6 +66,7 @@ void CoreExecutor::dispatch() {
     run_step(&isr.handler, &isr.what, true, now());  // the first step's busy time includes the entry
     return;
   }
+  if (later) sched_.at(next, [this] { dispatch(); });
 }
 
 // Busy time is booked step by step, so a measurement window that ends inside a

@@ -8,6 +8,7 @@
 // Bookings that ended before the current time are forgotten (no request can
 // arrive earlier than now).
 #include <systemc>
+#include <algorithm>
 #include <vector>
 #include "models/sim/sim_time.hpp"
 #include "models/sim/stats.hpp"
@@ -21,16 +22,15 @@ class GapServer {
   // returns the start time.
   sc_core::sc_time serve(const sc_core::sc_time& arrival, const sc_core::sc_time& service, uint64_t bytes = 0) {
     forget_before(now());
+    size_t i = first_ending_after(arrival);
     sc_core::sc_time start = arrival;
-    size_t i = 0;
     for (; i < busy_.size(); ++i) {
-      if (busy_[i].end <= start) continue;
       if (busy_[i].start >= start + service) break;
-      start = busy_[i].end;
+      start = std::max(start, busy_[i].end);
     }
     const sc_core::sc_time end = start + service;
-    // Insert at i, merging with touching neighbours to keep the list short.
-    if (i > 0 && busy_[i - 1].end == start) {
+    // Insert before i, merging with touching neighbours to keep the list short.
+    if (i > head_ && busy_[i - 1].end == start) {
       busy_[i - 1].end = end;
       if (i < busy_.size() && busy_[i].start == end) {
         busy_[i - 1].end = busy_[i].end;
@@ -47,25 +47,34 @@ class GapServer {
   // The earliest start a request arriving at `arrival` for `service` would get.
   sc_core::sc_time probe(const sc_core::sc_time& arrival, const sc_core::sc_time& service) const {
     sc_core::sc_time start = arrival;
-    for (const auto& b : busy_) {
-      if (b.end <= start) continue;
-      if (b.start >= start + service) break;
-      start = b.end;
+    for (size_t i = first_ending_after(arrival); i < busy_.size(); ++i) {
+      if (busy_[i].start >= start + service) break;
+      start = std::max(start, busy_[i].end);
     }
     return start;
   }
-  size_t bookings() const { return busy_.size(); }
+  size_t bookings() const { return busy_.size() - head_; }
 
  private:
   struct Interval {
     sc_core::sc_time start, end;
   };
-  void forget_before(const sc_core::sc_time& t) {
-    size_t n = 0;
-    while (n < busy_.size() && busy_[n].end <= t) ++n;
-    if (n) busy_.erase(busy_.begin(), busy_.begin() + long(n));
+  // Intervals are disjoint and sorted, so their ends are sorted too.
+  size_t first_ending_after(const sc_core::sc_time& t) const {
+    return size_t(std::partition_point(busy_.begin() + long(head_), busy_.end(),
+                                       [&](const Interval& b) { return b.end <= t; }) -
+                  busy_.begin());
   }
-  std::vector<Interval> busy_;  // disjoint, by start
+  // Drops finished bookings lazily: skip them, compact when they are the majority.
+  void forget_before(const sc_core::sc_time& t) {
+    head_ = first_ending_after(t);
+    if (head_ > 32 && head_ * 2 > busy_.size()) {
+      busy_.erase(busy_.begin(), busy_.begin() + long(head_));
+      head_ = 0;
+    }
+  }
+  std::vector<Interval> busy_;  // disjoint, by start; [0, head_) have ended
+  size_t head_ = 0;
   ResourceStats* stats_;
 };
 

@@ -9,7 +9,7 @@ namespace {
 
 using K = ParamSpec::Kind;
 const char* kRm = "MSC8144E Reference Manual Rev. 3 (hardware-facts.md §1)";
-const char* kCalPath = "calibrated: R1, R2, R3 at 64 B (they pin rx_stack + tx_stack; the 1:1 split is assumed)";
+const char* kCalPath = "calibrated: R1, R2, R3 at 64 B (they pin rx_stack + tx_stack = 1500; the search moved rx_stack and kept tx_stack at 900, so the split is assumed)";
 
 }  // namespace
 
@@ -106,11 +106,11 @@ void declare_msc8144_params(ParamTable& t) {
                    "driver per Rx BD: status test, buffer swap, re-arm", "assumed"));
   t.declare(number("sw.tx_driver_cycles", K::Real, "150", 0, 100000, "cycles",
                    "driver per Tx BD: BD fill, reclaim of sent BDs", "assumed"));
-  t.declare(number("sw.rx_stack_cycles", K::Real, "900", 0, 100000, "cycles",
+  t.declare(number("sw.rx_stack_cycles", K::Real, "600", 0, 100000, "cycles",
                    "Ethernet/IPv4/UDP receive, socket demux, application callback", kCalPath));
   t.declare(number("sw.tx_stack_cycles", K::Real, "900", 0, 100000, "cycles", "udpSend: UDP/IPv4/Ethernet header build",
                    kCalPath));
-  t.declare(number("sw.sendto_cycles", K::Real, "800", 0, 100000, "cycles",
+  t.declare(number("sw.sendto_cycles", K::Real, "862.5", 0, 100000, "cycles",
                    "udpSendTo on top of udpSend: per-call destination checks (route, ARP, socket state)",
                    "calibrated: R2 vs R3"));
   t.declare(number("sw.os_m2_reads", K::Int, "20", 0, 1000, "reads",

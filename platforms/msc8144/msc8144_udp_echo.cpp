@@ -259,6 +259,9 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   // Every lost frame is a counted drop: MAC FIFO, UEC ring, driver or stack.
   r.metrics.push_back({"dropped", double(stats.total_drops() + sw.drops() - sw_drops_before)});
   r.metrics.push_back({"trials", double(m.trials)});
+  uint64_t wire_frames = 0;  // every frame that crossed a simulated wire, all trials
+  for (unsigned u = 0; u < pl.uecs; ++u) wire_frames += tester.tx_wire(u).frames() + soc.uecs[u]->mac().tx_wire().frames();
+  r.metrics.push_back({"wire_frames", double(wire_frames)});
   r.labels = {{"limiting", stats.limiting()}};
   r.integrity_errors = m.errors;
   std::string errors;

@@ -1,0 +1,76 @@
+// Simulation speed: simulated TLPs per host second on the PCIe platform (long x4
+// writes, reads, small blocks), wire frames per host second on the MSC8144 UDP
+// echo (64 B at line rate offered, one and four cores), peak resident memory of
+// a simulation process, and the wall time of each `reproduce` on one core.
+// Run: cmake --build build --target bench  (numbers go to docs/performance.md).
+#include <sys/resource.h>
+#include <systemc>
+#include <chrono>
+#include <cstdio>
+#include <fmt/format.h>
+#include "app/point_runner.hpp"
+#include "app/reproduce.hpp"
+#include "platforms/platform.hpp"
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+using Knobs = std::vector<std::pair<const char*, const char*>>;
+
+// Runs one point of `platform` in its own process; returns its metrics and wall time.
+std::pair<std::vector<std::pair<std::string, double>>, double> run(const char* platform, const Knobs& knobs) {
+  const ws::Platform* p = ws::find_platform(platform);
+  ws::Point pt;
+  pt.platform = p;
+  p->declare(pt.params);
+  for (auto& [k, v] : knobs) pt.params.set(k, v, "bench");
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto out = ws::run_points({pt}, 1);
+  return {out[0].result.metrics, seconds_since(t0)};
+}
+
+double metric(const std::vector<std::pair<std::string, double>>& m, const char* name) {
+  for (auto& [k, v] : m)
+    if (k == name) return v;
+  return 0;
+}
+
+void tlp_rate(const char* label, const Knobs& knobs) {
+  const auto [m, wall] = run("msc815x_pcie", knobs);
+  fmt::print("{:<34} {:>9.0f} TLPs {:>8.0f} DLLPs {:>7.3f} s  {:>10.0f} TLPs/host-s\n", label, metric(m, "tlps"),
+             metric(m, "dllps"), wall, metric(m, "tlps") / wall);
+}
+
+void frame_rate(const char* label, const Knobs& knobs) {
+  const auto [m, wall] = run("msc8144", knobs);
+  fmt::print("{:<34} {:>9.0f} wire frames {:>7.3f} s  {:>10.0f} wire frames/host-s\n", label,
+             metric(m, "wire_frames"), wall, metric(m, "wire_frames") / wall);
+}
+
+}  // namespace
+
+int sc_main(int, char**) {
+  tlp_rate("x4 write 32 KB x 3072 blocks", {{"dma.block_bytes", "32768"}, {"dma.blocks", "3072"}});
+  tlp_rate("x4 read 32 KB x 1024 blocks", {{"dma.op", "read"}, {"dma.block_bytes", "32768"}, {"dma.blocks", "1024"}});
+  tlp_rate("x4 write 8 B x 65536 blocks", {{"dma.block_bytes", "8"}, {"dma.blocks", "65536"}});
+
+  const Knobs line_rate = {{"tester.mode", "fixed"}, {"tester.load_pct", "100"}, {"tester.trial_ms", "50"}};
+  Knobs four = line_rate;
+  four.push_back({"app.cores", "4"});
+  frame_rate("msc8144 64 B line rate, 1 core", line_rate);
+  frame_rate("msc8144 64 B line rate, 4 cores", four);
+
+  for (auto& s : ws::reference_sets()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ws::reproduce(s, 1, 1);
+    fmt::print("{:<34} {:>7.2f} s wall on one core\n", "reproduce " + s.name + " (-j1)", seconds_since(t0));
+  }
+
+  rusage ru{};
+  getrusage(RUSAGE_CHILDREN, &ru);
+  fmt::print("{:<34} {:>7.1f} MB (largest simulation process)\n", "peak resident memory", ru.ru_maxrss / 1024.0);
+  return 0;
+}
