@@ -78,10 +78,13 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   sc_core::sc_time start;
   if (cfg_.decoupled_initiators) {
     // The port that can start it first serves the request (lowest index on a tie).
-    auto port = std::min_element(gap_ports_.begin(), gap_ports_.end(), [&](const GapServer& a, const GapServer& b) {
-      return a.probe(arrival, xfer) < b.probe(arrival, xfer);
-    });
-    start = port->serve(arrival, xfer, len);
+    GapServer* best = &gap_ports_[0];
+    sc_core::sc_time best_start = best->probe(arrival, xfer);
+    for (size_t i = 1; i < gap_ports_.size() && best_start > arrival; ++i) {
+      const sc_core::sc_time s = gap_ports_[i].probe(arrival, xfer);
+      if (s < best_start) best_start = s, best = &gap_ports_[i];
+    }
+    start = best->serve(arrival, xfer, len);
   } else {
     // The port that frees earliest serves the request; with equal ports idle the
     // lowest index wins, so a single stream always uses port 0.
