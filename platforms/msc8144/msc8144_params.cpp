@@ -91,15 +91,21 @@ void declare_msc8144_params(ParamTable& t) {
                    "extended parsing: key build and lookup-table search per frame", "assumed"));
   t.declare(number("qe.data_path_bytes_per_cycle", K::Real, "8", 1, 64, "B/QE cycle",
                    "QE internal data path shared by the UECs", "assumed (64-bit)"));
-  t.declare(number("uec.rx_fifo_bytes", K::Int, "4096", 512, 65536, "B", "Rx virtual FIFO (URFS)",
-                   "ucc_geth.h GbE default"));
-  t.declare(number("uec.tx_fifo_bytes", K::Int, "4096", 512, 65536, "B", "Tx virtual FIFO (UTFS)",
-                   "ucc_geth.h GbE default"));
-  t.declare(number("uec.rx_bds", K::Int, "32", 8, 1024, "BDs", "Rx BD ring per channel", "ucc_geth.h: Rx default 32, "
-                   "at least 8"));
-  t.declare(number("uec.tx_bds", K::Int, "16", 2, 1024, "BDs", "Tx BD ring per channel", "ucc_geth.h: Tx default 16"));
-  t.declare(number("uec.rx_buffer_bytes", K::Int, "1536", 128, 9600, "B",
-                   "Rx buffer length (MRBLR), a multiple of 128", "ucc_geth.h: MRBLR alignment 128; Rx buffer 1536"));
+  // Each UEC is configured on its own (UEC1 alone with qe.uecs=1).
+  for (const char* u : {"uec0", "uec1"}) {
+    const std::string k = u;
+    t.declare(number(k + ".rx_fifo_bytes", K::Int, "4096", 512, 65536, "B", k + ": Rx virtual FIFO (URFS)",
+                     "ucc_geth.h GbE default"));
+    t.declare(number(k + ".tx_fifo_bytes", K::Int, "4096", 512, 65536, "B", k + ": Tx virtual FIFO (UTFS)",
+                     "ucc_geth.h GbE default"));
+    t.declare(number(k + ".rx_bds", K::Int, "32", 8, 256, "BDs", k + ": Rx BD ring per channel",
+                     "ucc_geth.h: Rx default 32, at least 8"));
+    t.declare(number(k + ".tx_bds", K::Int, "16", 2, 256, "BDs", k + ": Tx BD ring per channel",
+                     "ucc_geth.h: Tx default 16"));
+    t.declare(number(k + ".rx_buffer_bytes", K::Int, "1536", 128, 9600, "B",
+                     k + ": Rx buffer length (MRBLR), a multiple of 128",
+                     "ucc_geth.h: MRBLR alignment 128; Rx buffer 1536"));
+  }
 
   // --- software path (SmartDSP-OS-like runtime, driver, stack) ---
   t.declare(number("sw.rx_driver_cycles", K::Real, "150", 0, 100000, "cycles",

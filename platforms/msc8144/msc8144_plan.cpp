@@ -33,6 +33,19 @@ Plan plan(const ParamTable& p) {
       pl.ifaces.push_back(f);
     }
   }
+  // Pools of Rx ring + Tx ring + 8 buffers per interface, one after another; a
+  // buffer starts on a cache line, so a frame never shares a line with another.
+  const auto line = uint32_t(p.i("core.l1d_line_bytes"));
+  const uint64_t base = buffer_base(p.s("app.buffers"));
+  for (auto& f : pl.ifaces) {
+    const unsigned hw = hw_uec(pl, f.uec);
+    f.rx_bds = uint32_t(p.i(uec_key(hw, "rx_bds")));
+    f.tx_bds = uint32_t(p.i(uec_key(hw, "tx_bds")));
+    f.pool_buffers = f.rx_bds + f.tx_bds + 8;
+    f.buffer_stride = (uint32_t(p.i(uec_key(hw, "rx_buffer_bytes"))) + line - 1) / line * line;
+    f.pool_base = base + pl.pool_bytes;
+    pl.pool_bytes += uint64_t(f.pool_buffers) * f.buffer_stride;
+  }
   return pl;
 }
 
@@ -44,10 +57,8 @@ uint64_t buffer_base(const std::string& where) {
 uint64_t buffer_room(const std::string& where) {
   return where == "m2" ? Msc8144Soc::kM2Size * 3 / 4 : where == "m3" ? Msc8144Soc::kM3Size : Msc8144Soc::kDdrSize;
 }
-uint32_t pool_buffers(const ParamTable& p) { return uint32_t(p.i("uec.rx_bds") + p.i("uec.tx_bds") + 8); }
-uint32_t buffer_stride(const ParamTable& p) {
-  const auto line = uint32_t(p.i("core.l1d_line_bytes"));
-  return (uint32_t(p.i("uec.rx_buffer_bytes")) + line - 1) / line * line;
-}
+unsigned hw_uec(const Plan& pl, unsigned u) { return pl.uecs == 1 ? 1 : u; }
+
+std::string uec_key(unsigned hw, const char* field) { return "uec" + std::to_string(hw) + "." + field; }
 
 }  // namespace ws::msc8144

@@ -24,6 +24,9 @@ struct IfacePlan {
   unsigned core, uec, queue;
   eth::MacAddr mac;
   std::vector<unsigned> channels;
+  uint32_t rx_bds = 0, tx_bds = 0;  // its UEC's ring sizes
+  uint64_t pool_base = 0;           // its buffer pool
+  uint32_t pool_buffers = 0, buffer_stride = 0;
 };
 
 struct Plan {
@@ -31,7 +34,13 @@ struct Plan {
   std::vector<IfacePlan> ifaces;
   unsigned cores, uecs;
   bool extended;
+  uint64_t pool_bytes = 0;  // all pools together, from buffer_base(app.buffers)
 };
+
+// The hardware UEC behind plan index `u` (UEC1 alone, or UEC0 and UEC1), and
+// the key of one of its parameters ("uec1.rx_bds").
+unsigned hw_uec(const Plan& pl, unsigned u);
+std::string uec_key(unsigned hw, const char* field);
 
 uint32_t ipv4(unsigned a, unsigned b, unsigned c, unsigned d);
 // Core `core`'s OS structures in M2, after the BD rings.
@@ -40,8 +49,5 @@ Plan plan(const ParamTable& p);
 // Packet buffers: where the pools start in `app.buffers`, and the room they have.
 uint64_t buffer_base(const std::string& where);
 uint64_t buffer_room(const std::string& where);
-uint32_t pool_buffers(const ParamTable& p);
-// Buffers start on cache lines, so a frame never shares a line with another.
-uint32_t buffer_stride(const ParamTable& p);
 
 }  // namespace ws::msc8144

@@ -19,15 +19,16 @@ CoreExecutor::Config core_config(const ParamTable& p) {
       p.r("soc.reg_access_ns")};
 }
 
-qe::Uec::Config uec_config(const ParamTable& p) {
+qe::Uec::Config uec_config(const ParamTable& p, unsigned hw) {
+  auto key = [hw](const char* field) { return "uec" + std::to_string(hw) + "." + field; };
   return qe::Uec::Config{
-      eth::GigabitMac::Config{1e9, uint32_t(p.i("uec.rx_fifo_bytes"))},
+      eth::GigabitMac::Config{1e9, uint32_t(p.i(key("rx_fifo_bytes")))},
       p.s("qe.parse_mode") == "extended" ? qe::ParseMode::Extended : qe::ParseMode::Mpc82xx,
       p.r("qe.rx_risc_cycles"),
       p.r("qe.tx_risc_cycles"),
       p.r("qe.lookup_cycles"),
-      uint32_t(p.i("uec.tx_fifo_bytes")),
-      uint32_t(p.i("uec.rx_buffer_bytes"))};
+      uint32_t(p.i(key("tx_fifo_bytes"))),
+      uint32_t(p.i(key("rx_buffer_bytes")))};
 }
 
 }  // namespace
@@ -60,7 +61,7 @@ Msc8144Soc::Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsign
   // One UEC is UEC1 (on UCC3), as in the study; two are UEC0 and UEC1.
   for (unsigned u = 0; u < nuecs; ++u) {
     const unsigned hw = nuecs == 1 ? 1 : u;
-    uecs.push_back(std::make_unique<qe::Uec>("uec" + std::to_string(hw), uec_config(p), qe, epic, sched, stats, pool));
+    uecs.push_back(std::make_unique<qe::Uec>("uec" + std::to_string(hw), uec_config(p, hw), qe, epic, sched, stats, pool));
   }
 }
 

@@ -29,24 +29,26 @@ void check_msc8144_params(const ParamTable& p) {
       throw InputError(fmt::format("{}: key 'app.channels_per_core': {} channels on one UEC, which has {} queues",
                                    p.origin("app.channels_per_core"), n, qe::Uec::kQueues));
   }
-  if (p.i("uec.rx_buffer_bytes") % 128 != 0)
-    throw InputError(fmt::format("{}: key 'uec.rx_buffer_bytes': {} is not a multiple of 128 (MRBLR alignment)",
-                                 p.origin("uec.rx_buffer_bytes"), p.i("uec.rx_buffer_bytes")));
-  if (p.i("uec.rx_buffer_bytes") < p.i("tester.frame_bytes"))
-    throw InputError(fmt::format("{}: key 'tester.frame_bytes': {} B frames do not fit uec.rx_buffer_bytes ({} B)",
-                                 p.origin("tester.frame_bytes"), p.i("tester.frame_bytes"), p.i("uec.rx_buffer_bytes")));
-  const uint64_t need = uint64_t(pl.ifaces.size()) * pool_buffers(p) * buffer_stride(p);
+  for (unsigned u = 0; u < pl.uecs; ++u) {
+    const std::string mrblr = uec_key(hw_uec(pl, u), "rx_buffer_bytes");
+    if (p.i(mrblr) % 128 != 0)
+      throw InputError(fmt::format("{}: key '{}': {} is not a multiple of 128 (MRBLR alignment)", p.origin(mrblr),
+                                   mrblr, p.i(mrblr)));
+    if (p.i(mrblr) < p.i("tester.frame_bytes"))
+      throw InputError(fmt::format("{}: key 'tester.frame_bytes': {} B frames do not fit {} ({} B, {})",
+                                   p.origin("tester.frame_bytes"), p.i("tester.frame_bytes"), mrblr, p.i(mrblr),
+                                   p.origin(mrblr)));
+  }
   const auto& where = p.s("app.buffers");
-  if (need > buffer_room(where))
-    throw InputError(fmt::format("{}: key 'app.buffers': {} interfaces x {} buffers of {} B need {} KB, {} offers {} KB "
-                                 "for buffers; use m3 or ddr, or fewer uec.rx_bds/uec.tx_bds",
-                                 p.origin("app.buffers"), pl.ifaces.size(), pool_buffers(p), buffer_stride(p),
-                                 need >> 10, where, buffer_room(where) >> 10));
-  if (pl.ifaces.size() * kRingBytes > Msc8144Soc::kM2Size / 8 ||
-      uint64_t(p.i("uec.rx_bds")) * qe::kBdBytes > kRingBytes / 2 ||
-      uint64_t(p.i("uec.tx_bds")) * qe::kBdBytes > kRingBytes / 2)
-    throw InputError(fmt::format("{}: key 'uec.rx_bds': rings of {} Rx and {} Tx BDs exceed the 2 KB each ring gets in M2",
-                                 p.origin("uec.rx_bds"), p.i("uec.rx_bds"), p.i("uec.tx_bds")));
+  if (pl.pool_bytes > buffer_room(where))
+    throw InputError(fmt::format("{}: key 'app.buffers': {} interfaces' buffer pools need {} KB, {} offers {} KB for "
+                                 "buffers; use m3 or ddr, or smaller rings (uecN.rx_bds, uecN.tx_bds)",
+                                 p.origin("app.buffers"), pl.ifaces.size(), pl.pool_bytes >> 10, where,
+                                 buffer_room(where) >> 10));
+  // Rings sit in M2, kRingBytes per interface, the Tx ring at half: 256 BDs each at most.
+  static_assert(256 * qe::kBdBytes <= kRingBytes / 2);
+  if (pl.ifaces.size() * kRingBytes > Msc8144Soc::kM2Size / 8)
+    throw std::logic_error("BD ring area in M2 too small for the interfaces");
 }
 
 Platform msc8144_platform() {
@@ -81,14 +83,12 @@ struct Software {
       apps.push_back(std::make_unique<UdpEchoApp>(*stacks.back(), mode));
     }
     runtime = std::make_unique<SdosRuntime>(cores, soc.epic);
-    const uint32_t nbuf = pool_buffers(p), stride = buffer_stride(p);
-    const uint64_t base = buffer_base(p.s("app.buffers"));
     for (size_t i = 0; i < pl.ifaces.size(); ++i) {
       const IfacePlan& f = pl.ifaces[i];
-      pools.push_back(std::make_unique<BufferPool>(base + i * uint64_t(nbuf) * stride, nbuf, stride));
+      pools.push_back(std::make_unique<BufferPool>(f.pool_base, f.pool_buffers, f.buffer_stride));
       const uint64_t ring = Msc8144Soc::kM2Base + i * kRingBytes;
-      const UecDriver::Layout layout{ring, ring + kRingBytes / 2, uint32_t(p.i("uec.rx_bds")),
-                                     uint32_t(p.i("uec.tx_bds")), f.queue, f.uec * qe::Uec::kQueues + f.queue};
+      const UecDriver::Layout layout{ring, ring + kRingBytes / 2, f.rx_bds, f.tx_bds, f.queue,
+                                     f.uec * qe::Uec::kQueues + f.queue};
       drivers.push_back(std::make_unique<UecDriver>(*soc.uecs[f.uec], layout, *pools.back(), costs));
       NetStack::Interface iface{drivers.back().get(), f.mac, {}, !pl.extended, {}};
       for (unsigned k : f.channels) iface.ips.push_back(pl.channels[k].ip);
