@@ -8,4 +8,4 @@ cd "$(dirname "$0")/.."
 cp build/wirespeed /tmp/ws_calibrate_msc8144
 python3 scripts/calibrate.py msc8144 --binary /tmp/ws_calibrate_msc8144 \
   --param sw.rx_stack_cycles=0:3000 --param sw.sendto_cycles=0:2000 --param sw.os_m2_reads=0:60:int \
-  --start sw.rx_stack_cycles=225 --start sw.sendto_cycles=925 --start sw.os_m2_reads=12 --max-trials 120
+  --start sw.rx_stack_cycles=600 --start sw.sendto_cycles=862.5 --start sw.os_m2_reads=20 --max-trials 120

@@ -1,6 +1,8 @@
 #include "models/cpu/core_executor.hpp"
 
 #include <fmt/format.h>
+#include <array>
+#include <cstring>
 #include <stdexcept>
 #include "models/mem/tlm_access.hpp"
 
@@ -44,13 +46,15 @@ void CoreExecutor::raise(unsigned line, const sc_core::sc_time& at) {
   if (!running_) sched_.at(at > now() ? at : now(), [this] { dispatch(); });
 }
 
-// Takes the highest-priority (lowest) line asserted by now and runs its ISR; a
-// line asserted later (delivery latency) gets a dispatch at its time.
+// Takes the next line asserted by now, round robin from the last one taken, and
+// runs its ISR; a line asserted later (delivery latency) gets a dispatch at its time.
 void CoreExecutor::dispatch() {
   if (running_) return;
   sc_core::sc_time next = sc_core::SC_ZERO_TIME;
   bool later = false;
-  for (unsigned line = 0; line < isrs_table_.size(); ++line) {
+  const unsigned lines = unsigned(isrs_table_.size());
+  for (unsigned i = 0; i < lines; ++i) {
+    const unsigned line = (next_line_ + i) % lines;
     Isr& isr = isrs_table_[line];
     if (!isr.pending) continue;
     if (isr.asserted_at > now()) {
@@ -59,6 +63,7 @@ void CoreExecutor::dispatch() {
       continue;
     }
     isr.pending = false;
+    next_line_ = line + 1;
     running_ = true;
     ++isrs_;
     t_ = now();
@@ -105,7 +110,11 @@ void CoreExecutor::read_uncached(uint64_t addr, void* dst, uint32_t n) {
 }
 
 void CoreExecutor::write_uncached(uint64_t addr, const void* src, uint32_t n) {
-  timed_access(tlm::TLM_WRITE_COMMAND, addr, static_cast<uint8_t*>(const_cast<void*>(src)), n, false);
+  if (n > kPostedBytes) throw std::logic_error(fmt::format("{}: posted write of {} B", name(), n));
+  std::array<uint8_t, kPostedBytes> data;
+  std::memcpy(data.data(), src, n);
+  sched_.at(t_, [this, addr, data, n]() mutable { tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, data.data(), n); });
+  exec(1);
 }
 
 void CoreExecutor::invalidate(uint64_t addr, uint32_t n) {

@@ -8,7 +8,8 @@
 // cursor; between steps the core re-synchronises with the simulation, so what a
 // step reads of device state (a BD's status) is exact at the step's start. Steps
 // are the annotation points: interrupts are taken between them. Interrupt
-// service routines do not nest (one priority level, as the runtimes here use).
+// service routines do not nest (one priority level, as the runtimes here use);
+// pending lines are taken round robin, so a busy line cannot starve the others.
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -53,7 +54,10 @@ class CoreExecutor : public sc_core::sc_module {
   void read(uint64_t addr, void* dst, uint32_t n);
   void write(uint64_t addr, const void* src, uint32_t n);
   // Descriptor accesses that bypass the cache: a read stalls until the data is
-  // back; a write is posted (the core goes on while it drains).
+  // back; a write (at most kPostedBytes) is posted: the core goes on, and the
+  // write reaches memory at the core's time, not before (a device polling the
+  // descriptor must not see it early).
+  static constexpr uint32_t kPostedBytes = 16;
   void read_uncached(uint64_t addr, void* dst, uint32_t n);
   void write_uncached(uint64_t addr, const void* src, uint32_t n);
   void invalidate(uint64_t addr, uint32_t n);
@@ -90,6 +94,7 @@ class CoreExecutor : public sc_core::sc_module {
   Step task_;
   std::string task_what_;
   sc_core::sc_time t_;          // the running code's time cursor
+  unsigned next_line_ = 0;      // where the round robin among pending lines starts
   bool running_ = false;        // a step or ISR owns the core
   uint64_t isrs_ = 0;
   std::vector<uint8_t> line_buf_;

@@ -35,48 +35,49 @@ int Uec::dispatch(const eth::Frame& f) const {
   return it == lookup_.end() ? -1 : int(it->second);
 }
 
-// A frame has fully arrived in the Rx FIFO: the RISC parses and dispatches it,
-// the QE fetches the queue's BD, DMAs the bytes into its buffer and closes the
-// BD; the queue's interrupt is raised when the BD is closed.
-sc_time Uec::on_frame(eth::Frame* f) {
-  sc_time t = qe_.risc(now(), cfg_.rx_risc_cycles + (cfg_.mode == ParseMode::Extended ? cfg_.lookup_cycles : 0));
-  const int q = dispatch(*f);
-  if (q < 0 || !rx_[q].enabled) {
-    stats_->drop(q < 0 ? "no_address_match" : "queue_disabled");
+// A frame has fully arrived in the Rx FIFO: a RISC runs the Rx microcode
+// (parse, and in extended mode the lookup); the frame is placed when it ends.
+void Uec::on_frame(eth::Frame* f) {
+  const double cycles = cfg_.rx_risc_cycles + (cfg_.mode == ParseMode::Extended ? cfg_.lookup_cycles : 0);
+  sched_.at(qe_.risc(now(), cycles), [this, f] { place(f); });
+}
+
+// Dispatch to a queue, fetch its BD (the status as it is now), DMA the bytes into
+// the buffer and close the BD when they are in memory; the FIFO space is freed
+// and the queue's interrupt raised then.
+void Uec::place(eth::Frame* f) {
+  const uint32_t len = f->len;
+  auto drop = [&](const char* why) {
+    stats_->drop(why);
+    mac_.release(len);
     pool_.put(f);
-    return t;
-  }
+  };
+  const int q = dispatch(*f);
+  if (q < 0) return drop("no_address_match");
+  if (!rx_[q].enabled) return drop("queue_disabled");
   RxQueue& rq = rx_[q];
   uint8_t raw[kBdBytes];
-  t = qe_.access(tlm::TLM_READ_COMMAND, rq.cursor.addr(), raw, kBdBytes, t);
+  sc_time t = qe_.access(tlm::TLM_READ_COMMAND, rq.cursor.addr(), raw, kBdBytes, now());
   Bd bd = decode(raw);
-  if (!(bd.status & kBdEmpty)) {
-    stats_->drop("rx_ring_full");
-    pool_.put(f);
-    return t;
-  }
-  if (f->len > cfg_.max_rx_bytes) {
-    stats_->drop("frame_too_long");
-    pool_.put(f);
-    return t;
-  }
-  t = qe_.data_path(t, f->len);
-  t = qe_.access(tlm::TLM_WRITE_COMMAND, bd.pointer, f->bytes.data(), f->len, t);
-  stats_->add_busy(sc_core::SC_ZERO_TIME, f->len);
+  if (!(bd.status & kBdEmpty)) return drop("rx_ring_full");
+  if (len > cfg_.max_rx_bytes) return drop("frame_too_long");
+  t = qe_.data_path(t, len);
+  t = qe_.access(tlm::TLM_WRITE_COMMAND, bd.pointer, f->bytes.data(), len, t);
+  pool_.put(f);
+  stats_->add_busy(sc_core::SC_ZERO_TIME, len);
   ++rx_frames_;
   const uint64_t bd_addr = rq.cursor.addr();
   rq.cursor.advance(bd);
   bd.status = uint16_t((bd.status & (kBdWrap | kBdInterrupt)) | kBdFirst | kBdLast);
-  bd.length = uint16_t(f->len);
-  pool_.put(f);
+  bd.length = uint16_t(len);
   // The BD closes when the data is in memory; the driver must not see it earlier.
-  sched_.at(t, [this, bd, bd_addr, irq = rq.irq] {
+  sched_.at(t, [this, bd, bd_addr, irq = rq.irq, len] {
     uint8_t out[kBdBytes];
     encode(bd, out);
     qe_.access(tlm::TLM_WRITE_COMMAND, bd_addr, out, kBdBytes, now());
+    mac_.release(len);
     if (bd.status & kBdInterrupt) epic_.raise(irq);
   });
-  return t;
 }
 
 void Uec::transmit_on_demand() {
@@ -112,7 +113,8 @@ bool Uec::tx_fetch(unsigned q, const sc_time& at) {
   Bd bd = decode(raw);
   if (!(bd.status & kBdReady)) return false;
   eth::Frame* f = pool_.get();
-  if (bd.length + eth::kFcsBytes > f->bytes.size())
+  const bool add_fcs = bd.status & kBdTxCrc;  // TC: the MAC appends the FCS; else the buffer holds it
+  if (bd.length + (add_fcs ? eth::kFcsBytes : 0) > f->bytes.size())
     throw std::runtime_error(name_ + ": Tx BD length " + std::to_string(bd.length) + " exceeds a frame");
   t = qe_.risc(t, cfg_.tx_risc_cycles);
   t = qe_.data_path(t, bd.length);
@@ -121,13 +123,13 @@ bool Uec::tx_fetch(unsigned q, const sc_time& at) {
   const uint64_t bd_addr = tq.cursor.addr();
   tq.cursor.advance(bd);
   bd.status &= uint16_t(~kBdReady);
-  sched_.at(t, [this, bd, bd_addr, f] {
+  sched_.at(t, [this, bd, bd_addr, f, add_fcs] {
     uint8_t out[kBdBytes];
     encode(bd, out);
     qe_.access(tlm::TLM_WRITE_COMMAND, bd_addr, out, kBdBytes, now());
     stats_->add_busy(sc_core::SC_ZERO_TIME, f->len);
     ++tx_frames_;
-    mac_.transmit(f, now());
+    mac_.transmit(f, now(), add_fcs);
     tx_next();
   });
   return true;

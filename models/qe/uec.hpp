@@ -61,7 +61,8 @@ class Uec {
     bool enabled = false;
     BdCursor cursor;
   };
-  sc_core::sc_time on_frame(eth::Frame* f);
+  void on_frame(eth::Frame* f);
+  void place(eth::Frame* f);
   int dispatch(const eth::Frame& f) const;
   void tx_next();
   bool tx_fetch(unsigned q, const sc_core::sc_time& at);

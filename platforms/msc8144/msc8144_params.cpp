@@ -116,10 +116,10 @@ void declare_msc8144_params(ParamTable& t) {
                    "Ethernet/IPv4/UDP receive, socket demux, application callback", kCalPath));
   t.declare(number("sw.tx_stack_cycles", K::Real, "900", 0, 100000, "cycles", "udpSend: UDP/IPv4/Ethernet header build",
                    kCalPath));
-  t.declare(number("sw.sendto_cycles", K::Real, "862.5", 0, 100000, "cycles",
+  t.declare(number("sw.sendto_cycles", K::Real, "800", 0, 100000, "cycles",
                    "udpSendTo on top of udpSend: per-call destination checks (route, ARP, socket state)",
                    "calibrated: R2 vs R3"));
-  t.declare(number("sw.os_m2_reads", K::Int, "20", 0, 1000, "reads",
+  t.declare(number("sw.os_m2_reads", K::Int, "22", 0, 500, "reads",
                    "uncached reads of shared OS structures in M2 per received frame (frame and buffer descriptors, "
                    "pool and queue locks); M2 runs at its own 400 MHz, so their time scales with neither clock",
                    "calibrated: R1 vs R2 (the part of the per-frame time that does not scale with either clock)"));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <filesystem>
+#include <numeric>
 #include "models/eth/pcap_writer.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/tester/rfc2544.hpp"
@@ -16,6 +17,36 @@ using namespace udp_echo;
 using namespace msc8144;
 using sc_core::sc_time;
 
+namespace {
+
+// The largest frame every Rx buffer in use holds (FCS included), at most 1518 B.
+uint32_t largest_frame(const ParamTable& p, const Plan& pl) {
+  int64_t n = eth::kMaxFrameBytes;
+  for (unsigned u = 0; u < pl.uecs; ++u) n = std::min(n, p.i(uec_key(hw_uec(pl, u), "rx_buffer_bytes")));
+  return uint32_t(n);
+}
+
+// A trial must send each stream at least twice its Rx ring, or a ring can hold a
+// whole overloaded trial and the overload never shows as loss.
+void check_trial_length(const ParamTable& p, const Plan& pl) {
+  const std::string mode = p.s("tester.mode");
+  const double load = mode == "fixed" ? p.r("tester.load_pct") : 100.0;
+  const uint32_t bytes = mode == "line_rate_size" ? largest_frame(p, pl) : uint32_t(p.i("tester.frame_bytes"));
+  for (unsigned u = 0; u < pl.uecs; ++u) {
+    size_t streams = 0;
+    for (const auto& c : pl.channels) streams += c.uec == u;
+    const double per_stream = eth::line_rate_fps(bytes, 1e9) * load / 100 * p.r("tester.trial_ms") / 1e3 / double(streams);
+    const int64_t ring = p.i(uec_key(hw_uec(pl, u), "rx_bds"));
+    if (per_stream < 2.0 * double(ring))
+      throw InputError(fmt::format("{}: key 'tester.trial_ms': {} ms sends {:.0f} frames of {} B per stream at {}% of "
+                                   "line rate, under twice the {}-BD Rx ring; use at least {:.2f} ms",
+                                   p.origin("tester.trial_ms"), p.r("tester.trial_ms"), per_stream, bytes, load, ring,
+                                   p.r("tester.trial_ms") * 2.0 * double(ring) / per_stream));
+  }
+}
+
+}  // namespace
+
 void check_msc8144_params(const ParamTable& p) {
   const Plan pl = plan(p);
   if (!pl.extended && pl.cores != 1)
@@ -29,6 +60,25 @@ void check_msc8144_params(const ParamTable& p) {
       throw InputError(fmt::format("{}: key 'app.channels_per_core': {} channels on one UEC, which has {} queues",
                                    p.origin("app.channels_per_core"), n, qe::Uec::kQueues));
   }
+  if (pl.uecs == 2 && pl.channels.size() < 2)
+    throw InputError(fmt::format("{}: key 'qe.uecs': two UECs need at least two channels (app.cores x "
+                                 "app.channels_per_core = {}; {}, {})",
+                                 p.origin("qe.uecs"), pl.channels.size(), p.origin("app.cores"),
+                                 p.origin("app.channels_per_core")));
+  if (pl.uecs == 1)
+    for (const auto& [key, spec] : p.specs())
+      if (key.rfind("uec0.", 0) == 0 && p.origin(key) != "default")
+        throw InputError(fmt::format("{}: key '{}': UEC0 is not in use with qe.uecs=1 (UEC1 alone); set uec1.* "
+                                     "or qe.uecs=2", p.origin(key), key));
+  const uint64_t l1d = uint64_t(p.i("core.l1d_kb")) * 1024, way_bytes = uint64_t(p.i("core.l1d_ways")) * p.i("core.l1d_line_bytes");
+  const auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
+  if (!pow2(uint64_t(p.i("core.l1d_line_bytes"))) || l1d % way_bytes != 0 || !pow2(l1d / way_bytes))
+    throw InputError(fmt::format("{}: key 'core.l1d_kb': {} KB in {} ways of {} B lines ({}, {}) does not give a "
+                                 "power-of-two set count; the line must be a power of two and size / (ways x line) "
+                                 "a power of two",
+                                 p.origin("core.l1d_kb"), p.i("core.l1d_kb"), p.i("core.l1d_ways"),
+                                 p.i("core.l1d_line_bytes"), p.origin("core.l1d_ways"), p.origin("core.l1d_line_bytes")));
+  check_trial_length(p, pl);
   for (unsigned u = 0; u < pl.uecs; ++u) {
     const std::string mrblr = uec_key(hw_uec(pl, u), "rx_buffer_bytes");
     if (p.i(mrblr) % 128 != 0)
@@ -198,10 +248,11 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   const std::string mode = p.s("tester.mode");
   // line_rate_size: sizes 64, 64 + step, ... up to 1518 B; binary search for the
   // first one carried at line rate (lo fails or is -1, hi passes or is past the end).
+  // Frames longer than an Rx buffer are dropped, so the search stops at the smallest one.
+  const uint32_t largest = largest_frame(p, pl);
   std::vector<uint32_t> sizes;
-  for (uint32_t s = eth::kMinFrameBytes; s < eth::kMaxFrameBytes; s += uint32_t(p.i("tester.size_step_bytes")))
-    sizes.push_back(s);
-  sizes.push_back(eth::kMaxFrameBytes);
+  for (uint32_t s = eth::kMinFrameBytes; s < largest; s += uint32_t(p.i("tester.size_step_bytes"))) sizes.push_back(s);
+  sizes.push_back(largest);
   int lo = -1, hi = int(sizes.size());
   std::function<void()> size_probe = [&] {
     if (hi - lo <= 1) {
@@ -224,10 +275,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     tester.resolve(ready + ns(10e3));
     const sc_time start = ready + ns(100e3);
     if (mode == "fixed") {
-      sched.at(start, [&] {
-        m.line_rate_pct = p.r("tester.load_pct");
-        final_trial(m.line_rate_pct);
-      });
+      sched.at(start, [&] { final_trial(p.r("tester.load_pct")); });
     } else if (mode == "rfc2544") {
       rfc.run(start, [&](const tester::Rfc2544::Result& r) {
         for (auto& t : r.trials) count(m, t);
@@ -246,18 +294,24 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   const double secs = search.trial.to_seconds();
   const uint32_t measured_bytes = tester.config().frame_bytes;
   const double line_fps = eth::line_rate_fps(measured_bytes, 1e9);
+  std::vector<double> delivered_pct;  // per port, in the last trial
+  for (unsigned u = 0; u < pl.uecs; ++u) delivered_pct.push_back(100.0 * double(w.received_per_port[u]) / (line_fps * secs));
+  // In fixed mode the headline is what came back (the mean over ports), not what was offered.
+  if (mode == "fixed") m.line_rate_pct = std::accumulate(delivered_pct.begin(), delivered_pct.end(), 0.0) / pl.uecs;
   // Throughput is per port; fps and Mbps add the ports up. Mbps counts frame bytes (FCS included).
   const double fps = mode == "fixed" ? double(w.received) / secs : m.line_rate_pct / 100 * line_fps * pl.uecs;
   r.metrics = {{"line_rate_pct", m.line_rate_pct}, {"fps", fps}, {"mbps", fps * measured_bytes * 8 / 1e6}};
-  for (unsigned u = 0; u < pl.uecs; ++u)
-    r.metrics.push_back({fmt::format("port{}_line_rate_pct", u), 100.0 * double(w.received_per_port[u]) / (line_fps * secs)});
+  for (unsigned u = 0; u < pl.uecs; ++u) r.metrics.push_back({fmt::format("port{}_line_rate_pct", u), delivered_pct[u]});
   if (mode == "line_rate_size")
     r.metrics.push_back({"line_rate_frame_bytes", m.line_rate_frame_bytes});
   r.metrics.push_back({"latency_avg_us", w.latency_avg_us});
   r.metrics.push_back({"sent", double(w.sent)});
   r.metrics.push_back({"lost", double(w.lost())});
-  // Every lost frame is a counted drop: MAC FIFO, UEC ring, driver or stack.
-  r.metrics.push_back({"dropped", double(stats.total_drops() + sw.drops() - sw_drops_before)});
+  // Every lost frame is a counted drop (MAC FIFO, UEC ring, driver, stack) or
+  // still in the board when the drain ended (in_flight; 0 with a long enough drain).
+  const uint64_t dropped = stats.total_drops() + sw.drops() - sw_drops_before;
+  r.metrics.push_back({"dropped", double(dropped)});
+  r.metrics.push_back({"in_flight", double(w.lost() > dropped ? w.lost() - dropped : 0)});
   r.metrics.push_back({"trials", double(m.trials)});
   uint64_t wire_frames = 0;  // every frame that crossed a simulated wire, all trials
   for (unsigned u = 0; u < pl.uecs; ++u) wire_frames += tester.tx_wire(u).frames() + soc.uecs[u]->mac().tx_wire().frames();

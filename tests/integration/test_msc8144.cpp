@@ -72,6 +72,9 @@ TEST(Msc8144, AboveTheLimitEveryLostFrameIsACountedDrop) {
   ASSERT_TRUE(o.ok) << o.error;
   EXPECT_GT(metric(o, "lost"), 0);
   EXPECT_EQ(metric(o, "lost"), metric(o, "dropped")) << o.result.report;
+  EXPECT_EQ(metric(o, "in_flight"), 0);
+  EXPECT_LT(metric(o, "line_rate_pct"), 50) << "fixed mode reports what came back, not the offered 100 %";
+  EXPECT_DOUBLE_EQ(metric(o, "line_rate_pct"), metric(o, "port0_line_rate_pct"));
   EXPECT_NE(o.result.report.find("rx_ring_full"), std::string::npos) << o.result.report;
   EXPECT_EQ(o.result.integrity_errors, 0u) << "overload loses frames, never corrupts them";
   ASSERT_EQ(o.result.labels.size(), 1u);
@@ -114,6 +117,25 @@ TEST(Msc8144, BadConfigurationNamesTheKey) {
   const auto range = ws::test::wirespeed("run " + scenario + " --set app.cores=5");
   EXPECT_EQ(range.code, 2);
   EXPECT_NE(range.err.find("app.cores"), std::string::npos) << range.err;
+  const std::string good = ws::test::write_file("ws_msc8144_good.yaml", "platform: msc8144\nworkload: udp_echo\n");
+  for (const auto& [set, key] : std::vector<std::pair<std::string, std::string>>{
+           {"--set qe.uecs=2", "qe.uecs"},                       // a second port without a channel
+           {"--set uec0.rx_bds=8", "uec0.rx_bds"},               // UEC0 is not in use
+           {"--set core.l1d_kb=48", "core.l1d_kb"},              // 48 KB / (8 x 256 B) = 24 sets
+           {"--set tester.trial_ms=0.1 --set tester.frame_bytes=256", "tester.trial_ms"},  // the ring holds the trial
+           {"--set uec1.rx_buffer_bytes=1000", "uec1.rx_buffer_bytes"}}) {
+    const auto bad = ws::test::wirespeed("run " + good + " " + set);
+    EXPECT_EQ(bad.code, 2) << set;
+    EXPECT_NE(bad.err.find(key), std::string::npos) << set << ": " << bad.err;
+  }
+}
+
+TEST(Msc8144, LineRateSizeSearchStopsAtTheRxBuffer) {
+  const auto o = run({{"tester.mode", "line_rate_size"}, {"uec1.rx_buffer_bytes", "512"}, {"app.udp_send", "connect"},
+                      {"tester.trial_ms", "2"}});
+  ASSERT_TRUE(o.ok) << o.error;
+  EXPECT_GT(metric(o, "line_rate_frame_bytes"), 256) << "R3 is below line rate at 256 B";
+  EXPECT_LE(metric(o, "line_rate_frame_bytes"), 512);
 }
 
 // Wireshark's dissectors read the capture: every frame is Ethernet/IPv4/UDP or

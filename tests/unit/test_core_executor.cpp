@@ -78,3 +78,38 @@ TEST(CoreExecutor, CachedReadsMissOnceAndReturnRealBytes) {
   EXPECT_EQ(b.core.l1d().misses(), 1u);
   EXPECT_EQ(b.core.l1d().hits(), 1u);
 }
+
+TEST(CoreExecutor, PostedWritesLandAtTheCoresTime) {
+  Bench b;
+  const uint8_t zero[4] = {}, ones[4] = {1, 1, 1, 1};
+  b.mem.write(0x2000, zero, 4);
+  b.core.start_task(sc_time(0, SC_NS), [&] {
+    b.core.exec(500);
+    b.core.write_uncached(0x2000, ones, 4);  // at 500 ns, although this step runs at 0
+    return false;
+  }, "task");
+  uint8_t before = 9, after = 9;
+  b.sched.at(sc_time(499, SC_NS), [&] { b.mem.read(0x2000, &before, 1); });
+  b.sched.at(sc_time(501, SC_NS), [&] { b.mem.read(0x2000, &after, 1); });
+  sc_core::sc_start();
+  EXPECT_EQ(before, 0) << "a device polling the word must not see the write before the core makes it";
+  EXPECT_EQ(after, 1);
+}
+
+TEST(CoreExecutor, BusyLinesAreTakenRoundRobin) {
+  Bench b;
+  std::vector<unsigned> order;
+  for (unsigned line = 0; line < 2; ++line)
+    b.core.attach_isr(line, [&, line] {
+      order.push_back(line);
+      b.core.exec(100);
+      if (order.size() < 5) b.core.raise(line, ws::now());  // its queue keeps filling
+      return false;
+    }, "isr");
+  b.sched.at(sc_time(0, SC_NS), [&] {
+    b.core.raise(0, ws::now());
+    b.core.raise(1, ws::now());
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(order, (std::vector<unsigned>{0, 1, 0, 1, 0, 1})) << "line 0 must not starve line 1";
+}
