@@ -77,7 +77,9 @@ void CoreExecutor::dispatch() {
 // Busy time is booked step by step, so a measurement window that ends inside a
 // long ISR sees only the part that fell in it; ops count whole ISRs and tasks.
 void CoreExecutor::run_step(Step* step, const std::string* what, bool isr, sc_core::sc_time started) {
+  const sc_core::sc_time began = t_;  // after the entry, for the first step of an ISR
   const bool more = (*step)();
+  if (trace_ && trace_->enabled()) trace_->complete(basename(), "step", began, t_ - began);
   if (!more && isr) exec(cfg_.isr_exit_cycles);
   busy_->busy += t_ - now();
   if (more) {

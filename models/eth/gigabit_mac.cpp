@@ -7,7 +7,7 @@ namespace ws::eth {
 GigabitMac::GigabitMac(const std::string& name, const Config& cfg, Scheduler& sched, StatsRegistry& stats,
                        FramePool& pool)
     : cfg_(cfg), pool_(pool), tx_(name + ".tx_wire", cfg.bits_per_s, sched, stats),
-      rx_stats_(stats.resource(name + ".rx_fifo")) {}
+      rx_stats_(stats.resource(name + ".rx_fifo")), name_(name) {}
 
 void GigabitMac::receive(Frame* f) {
   ++received_;
@@ -23,6 +23,7 @@ void GigabitMac::receive(Frame* f) {
     return;
   }
   held_ += f->len;
+  if (trace_) trace_->counter(name_ + ".rx_fifo", "bytes", now(), held_);
   rx_stats_->add_busy(sc_core::SC_ZERO_TIME, f->len);  // counts frames and bytes; a FIFO has no busy time
   rx_(f);
 }

@@ -24,7 +24,14 @@ class GigabitMac {
   void on_receive(RxHandler h) { rx_ = std::move(h); }
   // The receiving end of the peer's wire.
   void receive(Frame* f);
-  void release(uint32_t bytes) { held_ -= bytes; }
+  void release(uint32_t bytes) {
+    held_ -= bytes;
+    if (trace_) trace_->counter(name_ + ".rx_fifo", "bytes", now(), held_);
+  }
+  void trace(TraceWriter* t) {
+    trace_ = t && t->enabled() ? t : nullptr;
+    tx_.trace(t);
+  }
   // Sends the frame, appending the FCS to its `f->len` bytes unless the frame
   // already ends with one; returns its end on the wire.
   sc_core::sc_time transmit(Frame* f, const sc_core::sc_time& ready, bool append_fcs = true);
@@ -39,6 +46,8 @@ class GigabitMac {
   ResourceStats* rx_stats_;
   RxHandler rx_;
   uint32_t held_ = 0;  // bytes in the Rx FIFO
+  std::string name_;
+  TraceWriter* trace_ = nullptr;
   uint64_t received_ = 0;
 };
 

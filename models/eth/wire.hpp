@@ -11,6 +11,7 @@
 #include "models/sim/busy_server.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
+#include "models/sim/trace_writer.hpp"
 
 namespace ws::eth {
 
@@ -18,15 +19,19 @@ class Wire {
  public:
   using Sink = std::function<void(Frame*)>;
   Wire(const std::string& name, double bits_per_s, Scheduler& sched, StatsRegistry& stats)
-      : bps_(bits_per_s), sched_(sched), server_(stats.resource(name)) {}
+      : name_(name), bps_(bits_per_s), sched_(sched), server_(stats.resource(name)) {}
   void connect(Sink sink) { sink_ = std::move(sink); }
   void tap(PcapWriter* pcap) { pcap_ = pcap; }
+  // Every frame becomes a span on the wire's trace track.
+  void trace(TraceWriter* t) { trace_ = t && t->enabled() ? t : nullptr; }
   // Sends `f` as soon as the wire is free at or after `ready`; returns when its
   // last bit arrives. The sink owns the frame from then on.
   sc_core::sc_time transmit(Frame* f, const sc_core::sc_time& ready) {
     const auto d = wire_time(f->len, bps_);
-    const auto end = server_.serve(ready, d, f->len) + d;
+    const auto start = server_.serve(ready, d, f->len);
+    const auto end = start + d;
     ++frames_;
+    if (trace_) trace_->complete(name_, "frame", start, d);
     sched_.at(end, [this, f] {
       if (pcap_) pcap_->write(now(), f->bytes.data(), f->len);
       sink_(f);
@@ -38,11 +43,13 @@ class Wire {
   uint64_t frames() const { return frames_; }
 
  private:
+  std::string name_;
   double bps_;
   Scheduler& sched_;
   BusyServer server_;
   Sink sink_;
   PcapWriter* pcap_ = nullptr;
+  TraceWriter* trace_ = nullptr;
   uint64_t frames_ = 0;
 };
 

@@ -222,6 +222,8 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   for (unsigned u = 0; u < pl.uecs; ++u) {
     qe::Uec& uec = *soc.uecs[u];
     tester.tx_wire(u).connect([&uec](eth::Frame* f) { uec.mac().receive(f); });
+    tester.tx_wire(u).trace(&trace);
+    uec.mac().trace(&trace);
     uec.mac().tx_wire().connect([&tester, u](eth::Frame* f) { tester.receive(u, f); });
     if (!o.pcap_dir.empty()) {
       pcaps.push_back(std::make_unique<eth::PcapWriter>(o.pcap_dir + "/" + uec.name() + ".pcap"));
