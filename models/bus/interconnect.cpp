@@ -1,4 +1,5 @@
 #include "models/bus/interconnect.hpp"
+#include "models/mem/dependent_reads.hpp"
 
 #include <iterator>
 #include <stdexcept>
@@ -39,16 +40,22 @@ const Interconnect::Window* Interconnect::decode(uint64_t addr, uint64_t len, ui
 
 void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
   const uint64_t addr = t.get_address();
+  const uint64_t len = t.get_data_length();
+  DependentReads* chain = t.get_extension<DependentReads>();
   uint64_t base = 0;
-  const Window* w = decode(addr, t.get_data_length(), base);
+  const Window* w = decode(addr, chain ? chain->span(len) : len, base);
   if (!w) {
     t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }
-  const uint64_t len = t.get_data_length();
   const sc_core::sc_time now = ws::now();
   if (cfg_.non_blocking) {
     delay += ns(cfg_.hop_ns);
+    if (chain) chain->path += ns(cfg_.hop_ns);
+  } else if (chain) {
+    // A shared data path would have to interleave the chain with other traffic.
+    t.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+    return;
   } else {
     const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
     const sc_core::sc_time start = bus_.serve(now + delay, xfer, len);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 #include <stdexcept>
+#include "models/mem/dependent_reads.hpp"
 #include "models/mem/tlm_access.hpp"
 
 namespace ws {
@@ -117,6 +118,29 @@ void CoreExecutor::write_uncached(uint64_t addr, const void* src, uint32_t n) {
   std::memcpy(data.data(), src, n);
   sched_.at(t_, [this, addr, data, n]() mutable { tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, data.data(), n); });
   exec(1);
+}
+
+void CoreExecutor::read_uncached_chain(uint64_t addr, uint32_t n, uint32_t stride, unsigned count) {
+  if (count == 0) return;
+  uint8_t sink[8];
+  if (n > sizeof sink) throw std::logic_error(fmt::format("{}: chained reads of {} B", name(), n));
+  DependentReads chain;
+  chain.count = count;
+  chain.stride = stride;
+  tlm::tlm_generic_payload t;
+  t.set_command(tlm::TLM_READ_COMMAND);
+  t.set_address(addr);
+  t.set_data_ptr(sink);
+  t.set_data_length(n);
+  t.set_streaming_width(n);
+  t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  t.set_extension(&chain);
+  sc_core::sc_time delay = t_ - now();
+  socket->b_transport(t, delay);
+  t.clear_extension(&chain);  // it lives on this stack frame, not with the payload
+  if (t.is_response_error())
+    throw std::runtime_error(fmt::format("{}: chained reads at {:#x} failed: {}", name(), addr, t.get_response_string()));
+  t_ = now() + delay;
 }
 
 void CoreExecutor::invalidate(uint64_t addr, uint32_t n) {

@@ -60,6 +60,9 @@ class CoreExecutor : public sc_core::sc_module {
   static constexpr uint32_t kPostedBytes = 16;
   void read_uncached(uint64_t addr, void* dst, uint32_t n);
   void write_uncached(uint64_t addr, const void* src, uint32_t n);
+  // `count` dependent uncached reads of `n` bytes, `stride` apart (walking shared
+  // structures): the core stalls for each in turn. The data is not returned.
+  void read_uncached_chain(uint64_t addr, uint32_t n, uint32_t stride, unsigned count);
   void invalidate(uint64_t addr, uint32_t n);
   void flush(uint64_t addr, uint32_t n);
   // A device register access: costs the peripheral bus time; `effect` happens in

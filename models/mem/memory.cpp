@@ -1,4 +1,5 @@
 #include "models/mem/memory.hpp"
+#include "models/mem/dependent_reads.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -73,9 +74,34 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   if (!accept(t)) return;
   const uint64_t len = t.get_data_length();
   const sc_core::sc_time now = ws::now();
-  const sc_core::sc_time arrival = now + delay;
   const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
-  sc_core::sc_time start;
+  const sc_core::sc_time latency = ns(cfg_.latency_ns);
+  const DependentReads* chain = t.get_extension<DependentReads>();
+  if (chain && (!t.is_read() || chain->count == 0)) {
+    t.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+    return;
+  }
+  if (chain && !in_range(t.get_address(), chain->span(len))) {
+    t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return;
+  }
+  // Each read of a chain arrives when the previous one's data is back and has
+  // travelled the path again; a lone access is a chain of one.
+  sc_core::sc_time arrival = now + delay, done;
+  for (unsigned k = 0, n = chain ? chain->count : 1; k < n; ++k) {
+    done = port_start(t.get_address() + uint64_t(k) * (chain ? chain->stride : 0), arrival, xfer, len) + xfer + latency;
+    if (k + 1 < n) arrival = done + chain->path;
+  }
+  delay = done - now;
+  move_data(t);
+}
+
+sc_core::sc_time Memory::port_start(uint64_t addr, const sc_core::sc_time& arrival, const sc_core::sc_time& xfer,
+                                    uint64_t len) {
+  if (cfg_.interleave_bytes) {
+    const size_t i = size_t(addr / cfg_.interleave_bytes % cfg_.ports);
+    return cfg_.decoupled_initiators ? gap_ports_[i].serve(arrival, xfer, len) : ports_[i].serve(arrival, xfer, len);
+  }
   if (cfg_.decoupled_initiators) {
     // The port that can start it first serves the request (lowest index on a tie).
     GapServer* best = &gap_ports_[0];
@@ -84,16 +110,13 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
       const sc_core::sc_time s = gap_ports_[i].probe(arrival, xfer);
       if (s < best_start) best_start = s, best = &gap_ports_[i];
     }
-    start = best->serve(arrival, xfer, len);
-  } else {
-    // The port that frees earliest serves the request; with equal ports idle the
-    // lowest index wins, so a single stream always uses port 0.
-    auto port = std::min_element(ports_.begin(), ports_.end(),
-                                 [](const BusyServer& a, const BusyServer& b) { return a.free_at() < b.free_at(); });
-    start = port->serve(arrival, xfer, len);
+    return best->serve(arrival, xfer, len);
   }
-  delay = start + xfer + ns(cfg_.latency_ns) - now;
-  move_data(t);
+  // The port that frees earliest serves the request; with equal ports idle the
+  // lowest index wins, so a single stream always uses port 0.
+  auto port = std::min_element(ports_.begin(), ports_.end(),
+                               [](const BusyServer& a, const BusyServer& b) { return a.free_at() < b.free_at(); });
+  return port->serve(arrival, xfer, len);
 }
 
 unsigned Memory::transport_dbg(int, tlm::tlm_generic_payload& t) {

@@ -27,6 +27,9 @@ class Memory : public sc_core::sc_module {
     // arrive out of time order, and each is served in the first idle gap of a port
     // (GapServer). Otherwise a port serves in arrival order from when it is free.
     bool decoupled_initiators = false;
+    // Ports interleaved by address every this many bytes (the port is fixed by
+    // the address); 0 = any port may serve any request (the first free does).
+    uint64_t interleave_bytes = 0;
   };
 
   Memory(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);
@@ -46,6 +49,9 @@ class Memory : public sc_core::sc_module {
   using Page = std::array<uint8_t, kPageSize>;
 
   void b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_time& delay);
+  // Books a port for one transfer at `addr` arriving at `arrival`; returns its start.
+  sc_core::sc_time port_start(uint64_t addr, const sc_core::sc_time& arrival, const sc_core::sc_time& xfer,
+                              uint64_t len);
   unsigned transport_dbg(int id, tlm::tlm_generic_payload& t);
   // Checks command, range and byte enables; sets the error response and returns
   // false when the transaction cannot be served.

@@ -21,6 +21,14 @@ class GapServer {
   // Occupies the server for `service` in the first gap at or after `arrival`;
   // returns the start time.
   sc_core::sc_time serve(const sc_core::sc_time& arrival, const sc_core::sc_time& service, uint64_t bytes = 0) {
+    if (stats_) stats_->add_busy(service, bytes);
+    // Most requests arrive after every booking: append (or extend the last one).
+    if (busy_.size() == head_ || busy_.back().end <= arrival) {
+      if (busy_.size() > head_ && busy_.back().end == arrival) busy_.back().end = arrival + service;
+      else busy_.push_back(Interval{arrival, arrival + service});
+      if (busy_.size() - head_ > kPruneAt) forget_before(now());
+      return arrival;
+    }
     forget_before(now());
     size_t i = first_ending_after(arrival);
     sc_core::sc_time start = arrival;
@@ -41,11 +49,11 @@ class GapServer {
     } else {
       busy_.insert(busy_.begin() + long(i), Interval{start, end});
     }
-    if (stats_) stats_->add_busy(service, bytes);
     return start;
   }
   // The earliest start a request arriving at `arrival` for `service` would get.
   sc_core::sc_time probe(const sc_core::sc_time& arrival, const sc_core::sc_time& service) const {
+    if (busy_.size() == head_ || busy_.back().end <= arrival) return arrival;
     sc_core::sc_time start = arrival;
     for (size_t i = first_ending_after(arrival); i < busy_.size(); ++i) {
       if (busy_[i].start >= start + service) break;
@@ -56,6 +64,7 @@ class GapServer {
   size_t bookings() const { return busy_.size() - head_; }
 
  private:
+  static constexpr size_t kPruneAt = 32;  // live bookings before an append prunes ended ones
   struct Interval {
     sc_core::sc_time start, end;
   };
@@ -68,7 +77,7 @@ class GapServer {
   // Drops finished bookings lazily: skip them, compact when they are the majority.
   void forget_before(const sc_core::sc_time& t) {
     head_ = first_ending_after(t);
-    if (head_ > 32 && head_ * 2 > busy_.size()) {
+    if (head_ > kPruneAt && head_ * 2 > busy_.size()) {
       busy_.erase(busy_.begin(), busy_.begin() + long(head_));
       head_ = 0;
     }

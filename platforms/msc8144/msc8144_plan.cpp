@@ -6,7 +6,7 @@ namespace ws::msc8144 {
 
 uint32_t ipv4(unsigned a, unsigned b, unsigned c, unsigned d) { return a << 24 | b << 16 | c << 8 | d; }
 
-uint64_t os_area(unsigned core) { return Msc8144Soc::kM2Base + Msc8144Soc::kM2Size / 8 + core * 0x1000; }
+uint64_t os_area(unsigned core) { return Msc8144Soc::kM2Base + Msc8144Soc::kM2Size / 8 + core * 0x1100; }
 
 Plan plan(const ParamTable& p) {
   Plan pl;

@@ -43,8 +43,9 @@ unsigned hw_uec(const Plan& pl, unsigned u);
 std::string uec_key(unsigned hw, const char* field);
 
 uint32_t ipv4(unsigned a, unsigned b, unsigned c, unsigned d);
-// Core `core`'s OS structures in M2, after the BD rings: 4 KB each, room for the
-// 500 8-byte-spaced reads sw.os_m2_reads allows.
+// Core `core`'s OS structures in M2, after the BD rings: 4 KB each (room for the
+// 500 8-byte-spaced reads sw.os_m2_reads allows), plus 256 B so that each core's
+// start on its own M2 port (assumed layout: per-core heaps apart).
 uint64_t os_area(unsigned core);
 Plan plan(const ParamTable& p);
 // Packet buffers: where the pools start in `app.buffers`, and the room they have.

@@ -4,8 +4,9 @@ namespace ws {
 namespace {
 
 // A memory clocked at `mhz` with latency and port width in its own cycles.
-Memory::Config clocked(uint64_t size, double latency_cycles, double bytes_per_cycle, double mhz, unsigned ports) {
-  return Memory::Config{size, latency_cycles * 1e3 / mhz, bytes_per_cycle * mhz / 1e3, ports, true};
+Memory::Config clocked(uint64_t size, double latency_cycles, double bytes_per_cycle, double mhz, unsigned ports,
+                       uint64_t interleave = 0) {
+  return Memory::Config{size, latency_cycles * 1e3 / mhz, bytes_per_cycle * mhz / 1e3, ports, true, interleave};
 }
 
 CoreExecutor::Config core_config(const ParamTable& p) {
@@ -36,9 +37,8 @@ qe::Uec::Config uec_config(const ParamTable& p, unsigned hw) {
 Msc8144Soc::Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsigned ncores, unsigned nuecs,
                        Scheduler& sched, StatsRegistry& stats, TraceWriter* trace, eth::FramePool& pool)
     : sc_module(name),
-      // M2 is reached through four ports interleaved every 256 B (RM §4.1); the
-      // model lets any free port serve, which equals interleaving for spread addresses.
-      m2("m2", clocked(kM2Size, p.r("m2.latency_cycles"), p.r("m2.bytes_per_cycle"), p.r("m2.mhz"), 4), stats),
+      // M2 is reached through four ports interleaved every 256 B (RM §4.1).
+      m2("m2", clocked(kM2Size, p.r("m2.latency_cycles"), p.r("m2.bytes_per_cycle"), p.r("m2.mhz"), 4, 256), stats),
       m3("m3", clocked(kM3Size, p.r("m3.latency_cycles"), p.r("m3.bytes_per_cycle"), p.r("soc.m3_mhz"), 1), stats),
       ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, stats),
       // CLASS is a non-blocking fabric (RM §4.1): only the targets contend.

@@ -34,10 +34,7 @@ void NetStack::drop(unsigned iface, uint64_t buf, const char* why) {
 void NetStack::receive(unsigned iface, uint64_t buf, uint32_t len) {
   const Interface& in = ifaces_[iface];
   core_.exec(costs_.rx_stack_cycles);
-  for (unsigned i = 0; i < costs_.os_m2_reads; ++i) {
-    uint32_t word;
-    core_.read_uncached(os_area_ + 8 * i, &word, sizeof word);
-  }
+  core_.read_uncached_chain(os_area_, 4, 8, costs_.os_m2_reads);
   const uint32_t head = std::min<uint32_t>(len, eth::kUdpPayloadOffset);
   core_.read(buf, frame_.data(), head);
   if (in.software_filter) core_.exec(costs_.filter_cycles);
