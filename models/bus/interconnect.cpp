@@ -10,7 +10,7 @@ namespace ws {
 
 Interconnect::Interconnect(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats)
     : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg),
-      bus_(cfg.non_blocking ? nullptr : stats.resource(fmt::format("{}.bus", this->name()))) {
+      bus_(stats.resource(fmt::format("{}.bus", this->name()))) {
   if (!cfg_.non_blocking && cfg_.bytes_per_ns <= 0) throw std::invalid_argument(fmt::format("{}: bytes_per_ns must be > 0", this->name()));
   in.register_b_transport(this, &Interconnect::b_transport);
   in.register_transport_dbg(this, &Interconnect::transport_dbg);
@@ -50,6 +50,7 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_tim
   }
   const sc_core::sc_time now = ws::now();
   if (cfg_.non_blocking) {
+    bus_.serve(now + delay, sc_core::SC_ZERO_TIME, len);  // counts traffic; a crossbar is never busy as a whole
     delay += ns(cfg_.hop_ns);
     if (chain) chain->path += ns(cfg_.hop_ns);
   } else if (chain) {

@@ -18,7 +18,8 @@ class Interconnect : public sc_core::sc_module {
     double bytes_per_ns;  // data path width
     double hop_ns;        // fixed traversal latency added after the transfer
     // A non-blocking fabric (a crossbar) has no shared data path: requests only
-    // meet at the targets, and bytes_per_ns is not used.
+    // meet at the targets, and bytes_per_ns is not used. Its report line counts
+    // operations and bytes with no busy time.
     bool non_blocking = false;
   };
 
