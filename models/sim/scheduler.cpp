@@ -22,19 +22,14 @@ Scheduler::Scheduler(sc_core::sc_module_name name, sc_core::sc_time quantum) : s
   dont_initialize();
 }
 
-uint32_t Scheduler::take_slot() {
-  if (free_ == kNone) {
-    const uint32_t first = static_cast<uint32_t>(chunks_.size()) << kChunkBits;
-    chunks_.push_back(std::make_unique<Entry[]>(1u << kChunkBits));
-    // Hand out the lowest index first, as a stack would.
-    for (uint32_t i = 1u << kChunkBits; i-- > 0;) {
-      entry(first + i).next = free_;
-      free_ = first + i;
-    }
+void Scheduler::add_chunk() {
+  const uint32_t first = static_cast<uint32_t>(chunks_.size()) << kChunkBits;
+  chunks_.push_back(std::make_unique<Entry[]>(1u << kChunkBits));
+  // Hand out the lowest index first, as a stack would.
+  for (uint32_t i = 1u << kChunkBits; i-- > 0;) {
+    entry(first + i).next = free_;
+    free_ = first + i;
   }
-  const uint32_t slot = free_;
-  free_ = entry(slot).next;
-  return slot;
 }
 
 void Scheduler::post(const sc_core::sc_time& t, uint32_t slot) {

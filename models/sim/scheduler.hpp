@@ -34,8 +34,11 @@ class Scheduler : public sc_core::sc_module {
   // The callable is built straight into its slot: no move through a temporary.
   template <typename F>
   void at(const sc_core::sc_time& t, F&& fn) {
-    const uint32_t slot = take_slot();
-    entry(slot).fn.emplace(std::forward<F>(fn));
+    if (free_ == kNone) add_chunk();
+    const uint32_t slot = free_;
+    Entry& e = entry(slot);
+    free_ = e.next;
+    e.fn.emplace(std::forward<F>(fn));
     post(t, slot);
   }
   template <typename F>
@@ -70,7 +73,7 @@ class Scheduler : public sc_core::sc_module {
   static_assert(kWords <= 64, "one summary word indexes the bitmap");
 
   Entry& entry(uint32_t slot) { return chunks_[slot >> kChunkBits][slot & ((1u << kChunkBits) - 1)]; }
-  uint32_t take_slot();
+  void add_chunk();
   void post(const sc_core::sc_time& t, uint32_t slot);
   uint32_t earliest();
   void remove_earliest(uint32_t slot);
