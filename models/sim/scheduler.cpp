@@ -32,6 +32,33 @@ void Scheduler::add_chunk() {
   }
 }
 
+// Inlined in post(): most callbacks are posted, few taken in from the heap.
+[[gnu::always_inline]] inline void Scheduler::wheel_insert(uint32_t slot) {
+  Entry& e = entry(slot);
+  const uint32_t b = uint32_t(e.t.value() >> shift_) & (kBuckets - 1);
+  ++in_wheel_;
+  e.next = kNone;
+  if (head_[b] == kNone) {
+    head_[b] = tail_[b] = slot;
+    busy_[b / 64] |= 1ull << (b % 64);
+    busy_words_ |= 1ull << (b / 64);
+  } else if (!e.before(entry(tail_[b]))) {
+    // A new post is the latest of its time, so it usually goes last.
+    entry(tail_[b]).next = slot;
+    tail_[b] = slot;
+  } else {
+    insert_before_tail(b, slot);
+  }
+}
+
+void Scheduler::insert_before_tail(uint32_t b, uint32_t slot) {
+  Entry& e = entry(slot);
+  uint32_t* link = &head_[b];
+  while (!e.before(entry(*link))) link = &entry(*link).next;
+  e.next = *link;
+  *link = slot;
+}
+
 void Scheduler::post(const sc_core::sc_time& t, uint32_t slot) {
   const auto& current = now();
   Entry& e = entry(slot);
@@ -44,29 +71,6 @@ void Scheduler::post(const sc_core::sc_time& t, uint32_t slot) {
   }
   // Re-arm only for a new earliest entry: most posts land behind the front.
   if (!running_ && (!armed_ || e.t < armed_at_)) arm();
-}
-
-void Scheduler::wheel_insert(uint32_t slot) {
-  Entry& e = entry(slot);
-  const uint32_t b = uint32_t(e.t.value() >> shift_) & (kBuckets - 1);
-  ++in_wheel_;
-  e.next = kNone;
-  if (head_[b] == kNone) {
-    head_[b] = tail_[b] = slot;
-    busy_[b / 64] |= 1ull << (b % 64);
-    busy_words_ |= 1ull << (b / 64);
-    return;
-  }
-  // A new post is the latest of its time, so it usually goes last.
-  if (!e.before(entry(tail_[b]))) {
-    entry(tail_[b]).next = slot;
-    tail_[b] = slot;
-    return;
-  }
-  uint32_t* link = &head_[b];
-  while (!e.before(entry(*link))) link = &entry(*link).next;
-  e.next = *link;
-  *link = slot;
 }
 
 // The first non-empty bucket from the cursor on, round the wheel (which holds something).

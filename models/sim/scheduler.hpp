@@ -78,6 +78,7 @@ class Scheduler : public sc_core::sc_module {
   uint32_t earliest();
   void remove_earliest(uint32_t slot);
   void wheel_insert(uint32_t slot);
+  void insert_before_tail(uint32_t bucket, uint32_t slot);
   bool in_window(uint64_t ticks) const { return ticks >= window_start_ && ticks - window_start_ < window_span_; }
   uint32_t next_busy_bucket() const;
   void move_window(uint64_t ticks);
