@@ -151,11 +151,11 @@ void PcieController::kick() {
     p = dll_.send(std::move(r.tlp), std::move(r.on_acked));
     ++tlps_sent_;
   }
-  transmit(p, payload);
+  transmit(std::move(p), payload);
   if (room) post_room_freed();
 }
 
-void PcieController::transmit(const WirePacket& p, uint64_t payload) {
+void PcieController::transmit(WirePacket p, uint64_t payload) {
   const auto start = ws::now();
   const auto end = phy_.send(p.symbols(), payload);
   if (p.tlp) last_tlp_end_ = end;
@@ -167,14 +167,14 @@ void PcieController::transmit(const WirePacket& p, uint64_t payload) {
   // With no pipeline latency the wire frees as the packet arrives: one callback
   // does both, in the order two same-time posts would run.
   if (phy_.latency() == sc_core::SC_ZERO_TIME) {
-    sched_.at(end, [this, p] {
+    sched_.at(end, [this, p = std::move(p)] {
       kick();
       peer_->receive(p);
     });
     return;
   }
   sched_.at(end, [this] { kick(); });
-  sched_.at(end + phy_.latency(), [peer = peer_, p] { peer->receive(p); });
+  sched_.at(end + phy_.latency(), [peer = peer_, p = std::move(p)] { peer->receive(p); });
 }
 
 void PcieController::receive(const WirePacket& p) {

@@ -82,7 +82,7 @@ class PcieController : public sc_core::sc_module {
   void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {},
                 sc_core::sc_time available = sc_core::SC_ZERO_TIME);
   void kick();
-  void transmit(const WirePacket& p, uint64_t payload);
+  void transmit(WirePacket p, uint64_t payload);  // p moves on into the wire's callback
   void receive(const WirePacket& p);
   void handle(const Tlp& t);
   void serve_write(const TlpHeader& h, const uint8_t* data);
