@@ -93,7 +93,6 @@ class DataLinkLayer {
   WirePacket wrap(const Dllp& d) const;
   void request_nak();
   void start_replay();
-  void restart_replay_timer();
   void purge_through(uint16_t seq);
 
   Scheduler& sched_;

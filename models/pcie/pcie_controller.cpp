@@ -46,6 +46,12 @@ PcieController::PcieController(sc_core::sc_module_name name, const ControllerCon
   };
 }
 
+OneShotTimer PcieController::fc_timer(FcClass c) {
+  return OneShotTimer(sched_, ns(cfg_.fc_update_timeout_ns), [this, c] {
+    if (rx_fc_.pending(c) > 0) dll_.queue_update_fc(c);
+  });
+}
+
 void PcieController::connect(PcieController& a, PcieController& b) {
   a.peer_ = &b;
   b.peer_ = &a;
@@ -245,9 +251,7 @@ void PcieController::release(FcClass c, uint32_t data_credits) {
   if (rx_fc_.release(c, data_credits, cfg_.fc_update_every)) {
     dll_.queue_update_fc(c);
   } else {
-    fc_timer_[size_t(c)].start(ns(cfg_.fc_update_timeout_ns), [this, c] {
-      if (rx_fc_.pending(c) > 0) dll_.queue_update_fc(c);
-    });
+    fc_timer_[size_t(c)].start();
   }
 }
 

@@ -59,11 +59,11 @@ void Scheduler::insert_before_tail(uint32_t b, uint32_t slot) {
   *link = slot;
 }
 
-void Scheduler::post(const sc_core::sc_time& t, uint32_t slot) {
+void Scheduler::post(const sc_core::sc_time& t, uint64_t seq, uint32_t slot) {
   const auto& current = now();
   Entry& e = entry(slot);
   e.t = t < current ? current : t;
-  e.seq = seq_++;
+  e.seq = seq;
   if (in_window(e.t.value())) {
     wheel_insert(slot);
   } else {

@@ -34,16 +34,20 @@ class Scheduler : public sc_core::sc_module {
   // The callable is built straight into its slot: no move through a temporary.
   template <typename F>
   void at(const sc_core::sc_time& t, F&& fn) {
-    if (free_ == kNone) add_chunk();
-    const uint32_t slot = free_;
-    Entry& e = entry(slot);
-    free_ = e.next;
-    e.fn.emplace(std::forward<F>(fn));
-    post(t, slot);
+    emplace_and_post(t, seq_++, std::forward<F>(fn));
   }
   template <typename F>
   void after(const sc_core::sc_time& d, F&& fn) {
     at(now() + d, std::forward<F>(fn));
+  }
+  // For a poster that decides later what to post (OneShotTimer): the place in
+  // the order that a post made now would take, and a post, at a time no earlier
+  // than now, into such a place; it runs as if posted when the place was taken.
+  // The post must come before the order passes that place.
+  uint64_t take_place() { return seq_++; }
+  template <typename F>
+  void at_place(const sc_core::sc_time& t, uint64_t place, F&& fn) {
+    emplace_and_post(t, place, std::forward<F>(fn));
   }
   uint64_t dispatched() const { return dispatched_; }
 
@@ -72,9 +76,18 @@ class Scheduler : public sc_core::sc_module {
   static constexpr uint32_t kWords = kBuckets / 64;
   static_assert(kWords <= 64, "one summary word indexes the bitmap");
 
+  template <typename F>
+  void emplace_and_post(const sc_core::sc_time& t, uint64_t seq, F&& fn) {
+    if (free_ == kNone) add_chunk();
+    const uint32_t slot = free_;
+    Entry& e = entry(slot);
+    free_ = e.next;
+    e.fn.emplace(std::forward<F>(fn));
+    post(t, seq, slot);
+  }
   Entry& entry(uint32_t slot) { return chunks_[slot >> kChunkBits][slot & ((1u << kChunkBits) - 1)]; }
   void add_chunk();
-  void post(const sc_core::sc_time& t, uint32_t slot);
+  void post(const sc_core::sc_time& t, uint64_t seq, uint32_t slot);
   uint32_t earliest();
   void remove_earliest(uint32_t slot);
   void wheel_insert(uint32_t slot);

@@ -11,6 +11,7 @@
 #include "models/sim/busy_server.hpp"
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/inplace_function.hpp"
+#include "models/sim/one_shot_timer.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/sim_time.hpp"
@@ -105,6 +106,35 @@ TEST(Scheduler, KeepsTimeAndPostingOrderAcrossWheelAndHeap) {
   ASSERT_EQ(ran.size(), size_t(posted));
   EXPECT_TRUE(std::is_sorted(ran.begin(), ran.end()));
   EXPECT_EQ(s.dispatched(), size_t(posted));
+}
+
+// Restarts leave no callbacks behind, yet the timer fires in the place a post
+// made at the last restart would take: after a same-time callback posted
+// before that restart, before one posted after it.
+TEST(OneShotTimer, FiresWhereAPostAtTheLastRestartWouldRun) {
+  Scheduler s("sched");
+  std::vector<std::string> log;
+  auto stamp = [&](const char* what) {
+    log.push_back(std::string(what) + "@" + std::to_string(int(now().to_seconds() * 1e9 + 0.5)));
+  };
+  OneShotTimer timer(s, sc_time(100, SC_NS), [&] { stamp("fire"); });
+  s.at(sc_time(0, SC_NS), [&] { timer.start(); });                  // due at 100
+  s.at(sc_time(10, SC_NS), [&] { s.at(sc_time(150, SC_NS), [&] { stamp("before"); }); });
+  s.at(sc_time(50, SC_NS), [&] { timer.restart(); });               // due at 150
+  s.at(sc_time(60, SC_NS), [&] {
+    s.at(sc_time(150, SC_NS), [&] { stamp("after"); });
+    timer.start();  // armed already: no effect
+  });
+  s.at(sc_time(200, SC_NS), [&] {
+    timer.start();   // due at 300
+    timer.cancel();  // never fires
+  });
+  s.at(sc_time(250, SC_NS), [&] { timer.start(); });  // due at 350, the pending callback at 300 moves on
+  sc_core::sc_start();
+  EXPECT_EQ(log, (std::vector<std::string>{"before@150", "fire@150", "after@150", "fire@350"}));
+  // Not a callback per restart: the 8 posted above, and the timer's at 100 (moved
+  // on to 150), 150, 300 (moved on to 350) and 350.
+  EXPECT_EQ(s.dispatched(), 8u + 4u);
 }
 
 TEST(InplaceFunction, MovesItsCaptureAndDestroysItOnce) {
