@@ -141,7 +141,7 @@ void DataLinkLayer::request_nak() {
   kick();
 }
 
-std::shared_ptr<const Tlp> DataLinkLayer::receive_tlp(const WirePacket& p) {
+const Tlp* DataLinkLayer::receive_tlp(const WirePacket& p) {
   if (p.lcrc != p.lcrc_sent) {
     request_nak();
     return nullptr;
@@ -166,7 +166,7 @@ std::shared_ptr<const Tlp> DataLinkLayer::receive_tlp(const WirePacket& p) {
   } else {
     ack_timer_.start();
   }
-  return p.tlp;
+  return p.tlp.get();
 }
 
 void DataLinkLayer::receive_dllp(const WirePacket& p) {
