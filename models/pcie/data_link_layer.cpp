@@ -23,8 +23,18 @@ DataLinkLayer::DataLinkLayer(Scheduler& sched, const DllConfig& cfg, Rng& rng, S
       cfg_(cfg),
       rng_(rng),
       stats_(stats.resource(name + ".replay_buffer")),
-      replay_timer_(sched),
-      ack_timer_(sched) {}
+      replay_timer_(sched, ns(cfg.replay_timeout_ns),
+                    [this] {
+                      if (replay_.empty()) return;
+                      start_replay();
+                      replay_timer_.restart();
+                    }),
+      ack_timer_(sched, ns(cfg.ack_timeout_ns), [this] {
+        if (unacked_ > 0 && !ack_pending_) {
+          ack_pending_ = true;
+          kick();
+        }
+      }) {}
 
 WirePacket DataLinkLayer::wrap(const Dllp& d) const {
   WirePacket p;
@@ -74,7 +84,7 @@ WirePacket DataLinkLayer::send(std::shared_ptr<const Tlp> t, std::function<void(
   replay_bytes_ += held_bytes(*t);
   stats_->note_queue(replay_bytes_);
   replay_.push_back(Held{std::move(t), p.seq, p.lcrc, std::move(on_acked)});
-  if (!replay_timer_.armed()) restart_replay_timer();
+  if (!replay_timer_.armed()) replay_timer_.restart();
   if (corrupt_next_ > 0) {
     --corrupt_next_;
     p.lcrc ^= 1;
@@ -110,18 +120,10 @@ void DataLinkLayer::purge_through(uint16_t seq) {
     if (replay_.empty()) {
       replay_timer_.cancel();
     } else {
-      restart_replay_timer();
+      replay_timer_.restart();
     }
     kick();
   }
-}
-
-void DataLinkLayer::restart_replay_timer() {
-  replay_timer_.restart(ns(cfg_.replay_timeout_ns), [this] {
-    if (replay_.empty()) return;
-    start_replay();
-    restart_replay_timer();
-  });
 }
 
 void DataLinkLayer::start_replay() {
@@ -139,7 +141,7 @@ void DataLinkLayer::request_nak() {
   kick();
 }
 
-std::shared_ptr<const Tlp> DataLinkLayer::receive_tlp(const WirePacket& p) {
+const Tlp* DataLinkLayer::receive_tlp(const WirePacket& p) {
   if (p.lcrc != p.lcrc_sent) {
     request_nak();
     return nullptr;
@@ -162,14 +164,9 @@ std::shared_ptr<const Tlp> DataLinkLayer::receive_tlp(const WirePacket& p) {
     ack_pending_ = true;
     kick();
   } else {
-    ack_timer_.start(ns(cfg_.ack_timeout_ns), [this] {
-      if (unacked_ > 0 && !ack_pending_) {
-        ack_pending_ = true;
-        kick();
-      }
-    });
+    ack_timer_.start();
   }
-  return p.tlp;
+  return p.tlp.get();
 }
 
 void DataLinkLayer::receive_dllp(const WirePacket& p) {
@@ -182,7 +179,7 @@ void DataLinkLayer::receive_dllp(const WirePacket& p) {
       purge_through(d.seq);
       if (!replay_.empty()) {
         start_replay();
-        restart_replay_timer();  // a Nak-initiated replay restarts REPLAY_TIMER (§3.5.2.1)
+        replay_timer_.restart();  // a Nak-initiated replay restarts REPLAY_TIMER (§3.5.2.1)
       }
       break;
     case Dllp::Type::UpdateFc:

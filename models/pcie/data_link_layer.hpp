@@ -74,8 +74,8 @@ class DataLinkLayer {
   std::function<void(const Dllp&)> on_update_fc;
 
   // --- receive side ---
-  // Returns the TLP when it is good and in sequence; otherwise schedules a Nak or Ack.
-  std::shared_ptr<const Tlp> receive_tlp(const WirePacket& p);
+  // Returns the TLP (p's) when it is good and in sequence; otherwise schedules a Nak or Ack.
+  const Tlp* receive_tlp(const WirePacket& p);
   void receive_dllp(const WirePacket& p);
 
   uint64_t replays() const { return replays_; }
@@ -93,7 +93,6 @@ class DataLinkLayer {
   WirePacket wrap(const Dllp& d) const;
   void request_nak();
   void start_replay();
-  void restart_replay_timer();
   void purge_through(uint16_t seq);
 
   Scheduler& sched_;

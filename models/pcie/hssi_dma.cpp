@@ -36,7 +36,7 @@ void HssiDma::start_next(unsigned ch) {
   const sc_time start = descriptors_.serve(ws::now(), cost);
   sched_.at(start + cost, [this, ch, job = std::move(job)]() mutable {
     if (job.write)
-      step_write(ch, std::make_shared<WriteRun>(WriteRun{std::move(job)}));
+      step_write(ch, std::allocate_shared<WriteRun>(RecyclingAllocator<WriteRun>{}, WriteRun{std::move(job)}));
     else
       start_read(ch, std::move(job));
   });

@@ -16,6 +16,7 @@
 #include "models/pcie/pcie_controller.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/clock_domain.hpp"
+#include "models/sim/recycling_allocator.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
 

@@ -46,6 +46,12 @@ PcieController::PcieController(sc_core::sc_module_name name, const ControllerCon
   };
 }
 
+OneShotTimer PcieController::fc_timer(FcClass c) {
+  return OneShotTimer(sched_, ns(cfg_.fc_update_timeout_ns), [this, c] {
+    if (rx_fc_.pending(c) > 0) dll_.queue_update_fc(c);
+  });
+}
+
 void PcieController::connect(PcieController& a, PcieController& b) {
   a.peer_ = &b;
   b.peer_ = &a;
@@ -151,11 +157,11 @@ void PcieController::kick() {
     p = dll_.send(std::move(r.tlp), std::move(r.on_acked));
     ++tlps_sent_;
   }
-  transmit(p, payload);
+  transmit(std::move(p), payload);
   if (room) post_room_freed();
 }
 
-void PcieController::transmit(const WirePacket& p, uint64_t payload) {
+void PcieController::transmit(WirePacket p, uint64_t payload) {
   const auto start = ws::now();
   const auto end = phy_.send(p.symbols(), payload);
   if (p.tlp) last_tlp_end_ = end;
@@ -167,14 +173,14 @@ void PcieController::transmit(const WirePacket& p, uint64_t payload) {
   // With no pipeline latency the wire frees as the packet arrives: one callback
   // does both, in the order two same-time posts would run.
   if (phy_.latency() == sc_core::SC_ZERO_TIME) {
-    sched_.at(end, [this, p] {
+    sched_.at(end, [this, p = std::move(p)] {
       kick();
       peer_->receive(p);
     });
     return;
   }
   sched_.at(end, [this] { kick(); });
-  sched_.at(end + phy_.latency(), [peer = peer_, p] { peer->receive(p); });
+  sched_.at(end + phy_.latency(), [peer = peer_, p = std::move(p)] { peer->receive(p); });
 }
 
 void PcieController::receive(const WirePacket& p) {
@@ -245,9 +251,7 @@ void PcieController::release(FcClass c, uint32_t data_credits) {
   if (rx_fc_.release(c, data_credits, cfg_.fc_update_every)) {
     dll_.queue_update_fc(c);
   } else {
-    fc_timer_[size_t(c)].start(ns(cfg_.fc_update_timeout_ns), [this, c] {
-      if (rx_fc_.pending(c) > 0) dll_.queue_update_fc(c);
-    });
+    fc_timer_[size_t(c)].start();
   }
 }
 

@@ -82,13 +82,14 @@ class PcieController : public sc_core::sc_module {
   void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {},
                 sc_core::sc_time available = sc_core::SC_ZERO_TIME);
   void kick();
-  void transmit(const WirePacket& p, uint64_t payload);
+  void transmit(WirePacket p, uint64_t payload);  // p moves on into the wire's callback
   void receive(const WirePacket& p);
   void handle(const Tlp& t);
   void serve_write(const TlpHeader& h, const uint8_t* data);
   void serve_read(const TlpHeader& h);
   void release(FcClass c, uint32_t data_credits);
   void post_room_freed();
+  OneShotTimer fc_timer(FcClass c);  // sends an UpdateFC for c if credits wait
   uint64_t outbound(uint64_t local_addr, uint64_t len) const;
   uint64_t inbound(uint64_t pcie_addr, uint64_t len) const;
 
@@ -104,7 +105,7 @@ class PcieController : public sc_core::sc_module {
   TransactionLayer tl_;
   FcReceiver rx_fc_;
   // Per class: runs from the first freed header after the last UpdateFC.
-  std::array<OneShotTimer, 3> fc_timer_{OneShotTimer(sched_), OneShotTimer(sched_), OneShotTimer(sched_)};
+  std::array<OneShotTimer, 3> fc_timer_{fc_timer(FcClass::P), fc_timer(FcClass::NP), fc_timer(FcClass::Cpl)};
   WindowMap outbound_, inbound_;
   size_t posted_reserved_ = 0;  // posted bytes queued but not yet on the wire
   sc_core::sc_time last_tlp_end_;  // when the last TLP we sent left the wire

@@ -43,8 +43,17 @@ class PhyTransmitter {
   double data_rate_bps() const { return cfg_.lanes * 8.0 / symbol_ns(cfg_.gen) * 1e9; }
 
  private:
+  sc_core::sc_time scaled_time(unsigned symbols) const;
+
   PhyConfig cfg_;
   BusyServer wire_;
+  // Packet sizes repeat (DLLPs, full TLPs), and scaling to a time takes floating
+  // point: the last two sizes' times, most recent first.
+  struct Memo {
+    unsigned symbols = ~0u;
+    sc_core::sc_time t;
+  };
+  mutable Memo memo_[2];
 };
 
 }  // namespace ws::pcie

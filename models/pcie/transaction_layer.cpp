@@ -1,6 +1,6 @@
 #include "models/pcie/transaction_layer.hpp"
 
-#include <algorithm>
+#include <utility>
 #include <array>
 
 namespace ws::pcie {
@@ -10,21 +10,25 @@ TransactionLayer::TransactionLayer(StatsRegistry& stats, const std::string& name
 
 void TransactionLayer::enqueue(std::shared_ptr<const Tlp> t, std::function<void()> on_acked) {
   const size_t c = size_t(t->fc_class());
-  order_[c].push_back(stamp_++);
-  q_[c].push_back(Entry{std::move(t), std::move(on_acked)});
+  q_[c].push_back(Entry{std::move(t), std::move(on_acked), stamp_++});
   stats_->note_queue(q_[0].size() + q_[1].size() + q_[2].size());
 }
 
 bool TransactionLayer::next(const DataLinkLayer& dll, Ready& out) {
-  // Heads from oldest to youngest.
-  std::array<size_t, 3> idx{0, 1, 2};
-  std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
-    if (q_[a].empty() || q_[b].empty()) return !q_[a].empty();
-    return order_[a].front() < order_[b].front();
-  });
+  // Non-empty heads from oldest to youngest (three at most: sorted by hand).
+  std::array<size_t, 3> idx;
+  size_t n = 0;
+  for (size_t c = 0; c < 3; ++c)
+    if (!q_[c].empty()) idx[n++] = c;
+  auto older = [&](size_t a, size_t b) { return q_[a].front().stamp < q_[b].front().stamp; };
+  if (n > 1 && older(idx[1], idx[0])) std::swap(idx[0], idx[1]);
+  if (n > 2 && older(idx[2], idx[1])) {
+    std::swap(idx[1], idx[2]);
+    if (older(idx[1], idx[0])) std::swap(idx[0], idx[1]);
+  }
   bool older_blocked_not_np = false;  // an older blocked P or Cpl: only P may pass it
-  for (size_t c : idx) {
-    if (q_[c].empty()) break;
+  for (size_t k = 0; k < n; ++k) {
+    const size_t c = idx[k];
     const Tlp& t = *q_[c].front().tlp;
     const bool may_pass = !older_blocked_not_np || FcClass(c) == FcClass::P;
     if (may_pass && gate_.can_send(FcClass(c), t.data_credits()) && dll.room_for(t)) {
@@ -32,7 +36,6 @@ bool TransactionLayer::next(const DataLinkLayer& dll, Ready& out) {
       out.tlp = std::move(q_[c].front().tlp);
       out.on_acked = std::move(q_[c].front().on_acked);
       q_[c].pop_front();
-      order_[c].pop_front();
       return true;
     }
     if (FcClass(c) != FcClass::NP) older_blocked_not_np = true;

@@ -47,6 +47,7 @@ class TransactionLayer {
   struct Entry {
     std::shared_ptr<const Tlp> tlp;
     std::function<void()> on_acked;
+    uint64_t stamp;  // enqueue order, to find the oldest head
   };
   struct PendingRead {
     uint64_t addr;
@@ -63,7 +64,6 @@ class TransactionLayer {
 
   FcGate gate_;
   std::deque<Entry> q_[3];
-  std::deque<uint64_t> order_[3];  // enqueue order stamps, to find the oldest head
   uint64_t stamp_ = 0;
   std::deque<PendingRead> reads_;
   std::vector<Tag> tags_;

@@ -69,7 +69,7 @@ TEST(PcieDll, AckCoalescingSendsOneAckPerAckEveryTlps) {
   for (int i = 0; i < 3; ++i) {
     auto t = l.rx.receive_tlp(sent[i]);
     ASSERT_NE(t, nullptr) << i;
-    EXPECT_EQ(t.get(), sent[i].tlp.get());
+    EXPECT_EQ(t, sent[i].tlp.get());
     EXPECT_FALSE(l.rx.has_dllp()) << "Ack before ack_every TLPs, after TLP " << i;
   }
   ASSERT_NE(l.rx.receive_tlp(sent[3]), nullptr);

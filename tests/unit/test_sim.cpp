@@ -1,6 +1,9 @@
 // Framework pieces: scheduler ordering, busy-until servers, clock domains, the
 // stats registry's bottleneck report, parameter checking, the core executor.
 #include <gtest/gtest.h>
+#include <algorithm>
+#include <cmath>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -8,6 +11,7 @@
 #include "models/sim/busy_server.hpp"
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/inplace_function.hpp"
+#include "models/sim/one_shot_timer.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/sim_time.hpp"
@@ -59,6 +63,78 @@ TEST(Scheduler, RunsAheadOfTheKernelWithinItsQuantum) {
   sc_core::sc_start();
   // a, b and c run in the activation at 10 ns (window up to 25 ns); d needs another.
   EXPECT_EQ(log, (std::vector<std::string>{"a@10/k10", "b@20/k10", "c@25/k10", "d@40/k40"}));
+}
+
+// The queue keeps near callbacks in a timing wheel and far ones (and, between
+// kernel steps, ones earlier than the wheel's window) in a heap: whatever the
+// mix, callbacks run in (time, posting order). Times sit on a coarse grid so
+// wheel and heap entries often share a time.
+TEST(Scheduler, KeepsTimeAndPostingOrderAcrossWheelAndHeap) {
+  Scheduler s("sched", sc_core::SC_ZERO_TIME);  // steps from outside below must not be overtaken
+  const sc_time deltas[] = {sc_time(0, SC_NS),   sc_time(1, sc_core::SC_PS), sc_time(8, SC_NS),
+                            sc_time(32, SC_NS),  sc_time(40, SC_NS),         sc_time(300, SC_NS),
+                            sc_time(20, sc_core::SC_US), sc_time(40, sc_core::SC_US), sc_time(1, sc_core::SC_MS)};
+  uint64_t rng = 12345;
+  auto pick = [&](uint64_t n) {
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (rng >> 33) % n;
+  };
+  std::vector<std::pair<sc_time, int>> ran;
+  int posted = 0;
+  std::function<void(int)> fire = [&](int id) {
+    ran.emplace_back(now(), id);
+    for (uint64_t k = pick(3); k > 0 && posted < 20000; --k) {
+      const sc_time d = deltas[pick(std::size(deltas))];
+      // Round up to a 4 ns grid now and then, for equal times from different posts.
+      sc_time t = now() + d;
+      if (pick(2)) t = sc_time(std::ceil(t.to_seconds() * 250e6) * 4, SC_NS);
+      const int next = posted++;
+      s.at(t, [&fire, next] { fire(next); });
+    }
+  };
+  for (int i = 0; i < 8; ++i) {
+    const int id = posted++;
+    s.at(sc_time(i * 10, SC_NS), [&fire, id] { fire(id); });
+  }
+  // Step the kernel and post from outside a dispatch, at kernel time and later.
+  for (int step = 0; step < 400 && ran.size() < size_t(posted); ++step) {
+    sc_core::sc_start(sc_time(7, sc_core::SC_US));
+    const int id = posted++;
+    s.after(deltas[pick(std::size(deltas))], [&fire, id] { fire(id); });
+  }
+  sc_core::sc_start();
+  ASSERT_EQ(ran.size(), size_t(posted));
+  EXPECT_TRUE(std::is_sorted(ran.begin(), ran.end()));
+  EXPECT_EQ(s.dispatched(), size_t(posted));
+}
+
+// Restarts leave no callbacks behind, yet the timer fires in the place a post
+// made at the last restart would take: after a same-time callback posted
+// before that restart, before one posted after it.
+TEST(OneShotTimer, FiresWhereAPostAtTheLastRestartWouldRun) {
+  Scheduler s("sched");
+  std::vector<std::string> log;
+  auto stamp = [&](const char* what) {
+    log.push_back(std::string(what) + "@" + std::to_string(int(now().to_seconds() * 1e9 + 0.5)));
+  };
+  OneShotTimer timer(s, sc_time(100, SC_NS), [&] { stamp("fire"); });
+  s.at(sc_time(0, SC_NS), [&] { timer.start(); });                  // due at 100
+  s.at(sc_time(10, SC_NS), [&] { s.at(sc_time(150, SC_NS), [&] { stamp("before"); }); });
+  s.at(sc_time(50, SC_NS), [&] { timer.restart(); });               // due at 150
+  s.at(sc_time(60, SC_NS), [&] {
+    s.at(sc_time(150, SC_NS), [&] { stamp("after"); });
+    timer.start();  // armed already: no effect
+  });
+  s.at(sc_time(200, SC_NS), [&] {
+    timer.start();   // due at 300
+    timer.cancel();  // never fires
+  });
+  s.at(sc_time(250, SC_NS), [&] { timer.start(); });  // due at 350, the pending callback at 300 moves on
+  sc_core::sc_start();
+  EXPECT_EQ(log, (std::vector<std::string>{"before@150", "fire@150", "after@150", "fire@350"}));
+  // Not a callback per restart: the 8 posted above, and the timer's at 100 (moved
+  // on to 150), 150, 300 (moved on to 350) and 350.
+  EXPECT_EQ(s.dispatched(), 8u + 4u);
 }
 
 TEST(InplaceFunction, MovesItsCaptureAndDestroysItOnce) {
