@@ -28,6 +28,12 @@ void Interconnect::map(unsigned out_index, uint64_t base, uint64_t size) {
 }
 
 const Interconnect::Window* Interconnect::decode(uint64_t addr, uint64_t len, uint64_t& base) const {
+  // Accesses cluster: try the window that served the last one first.
+  if (last_ != windows_.end() && addr >= last_->first && addr - last_->first < last_->second.size &&
+      len <= last_->second.size - (addr - last_->first)) {
+    base = last_->first;
+    return &last_->second;
+  }
   auto it = windows_.upper_bound(addr);
   if (it == windows_.begin()) return nullptr;
   --it;
@@ -35,6 +41,7 @@ const Interconnect::Window* Interconnect::decode(uint64_t addr, uint64_t len, ui
   // A transaction straddling two windows is an error rather than silently split.
   if (off >= it->second.size || len > it->second.size - off) return nullptr;
   base = it->first;
+  last_ = it;
   return &it->second;
 }
 

@@ -46,6 +46,7 @@ class Interconnect : public sc_core::sc_module {
 
   Config cfg_;
   std::map<uint64_t, Window> windows_;  // keyed by base
+  mutable std::map<uint64_t, Window>::const_iterator last_ = windows_.end();  // last window decoded
   // Arbitration is first-come-first-served by arrival time: every request, from
   // whichever initiator, occupies the one data path from the later of its arrival
   // and the moment the previous request left it. No priorities, no preemption.

@@ -26,9 +26,13 @@ void Memory::write(uint64_t addr, const uint8_t* p, size_t n) {
   while (n > 0) {
     const uint64_t off = addr & (kPageSize - 1);
     const size_t chunk = std::min<uint64_t>(n, kPageSize - off);
-    auto& page = pages_[addr >> kPageBits];
-    if (!page) page = std::make_unique<Page>();  // value-initialised: unwritten bytes read 0
-    std::memcpy(page->data() + off, p, chunk);
+    Page* pg = page(addr >> kPageBits);
+    if (!pg) {
+      auto& slot = pages_[addr >> kPageBits];
+      slot = std::make_unique<Page>();  // value-initialised: unwritten bytes read 0
+      pg = slot.get();
+    }
+    std::memcpy(pg->data() + off, p, chunk);
     addr += chunk, p += chunk, n -= chunk;
   }
 }
@@ -38,9 +42,9 @@ void Memory::read(uint64_t addr, uint8_t* p, size_t n) const {
   while (n > 0) {
     const uint64_t off = addr & (kPageSize - 1);
     const size_t chunk = std::min<uint64_t>(n, kPageSize - off);
-    auto it = pages_.find(addr >> kPageBits);
-    if (it == pages_.end()) std::memset(p, 0, chunk);
-    else std::memcpy(p, it->second->data() + off, chunk);
+    const Page* pg = page(addr >> kPageBits);
+    if (!pg) std::memset(p, 0, chunk);
+    else std::memcpy(p, pg->data() + off, chunk);
     addr += chunk, p += chunk, n -= chunk;
   }
 }

@@ -62,6 +62,19 @@ class Memory : public sc_core::sc_module {
 
   Config cfg_;
   std::unordered_map<uint64_t, std::unique_ptr<Page>> pages_;
+  // The last page looked up (accesses cluster): skips the hash lookup on a repeat.
+  // Pages are never freed, so the pointer stays valid.
+  Page* page(uint64_t number) const {
+    if (number != last_number_ || !last_page_) {
+      auto it = pages_.find(number);
+      if (it == pages_.end()) return nullptr;
+      last_number_ = number;
+      last_page_ = it->second.get();
+    }
+    return last_page_;
+  }
+  mutable uint64_t last_number_ = 0;
+  mutable Page* last_page_ = nullptr;
   std::vector<BusyServer> ports_;
   std::vector<GapServer> gap_ports_;  // instead of ports_ with decoupled initiators
 };
