@@ -19,7 +19,12 @@ CoreExecutor::CoreExecutor(sc_core::sc_module_name name, const Config& cfg, Sche
       busy_(stats.resource(basename())),
       trace_(trace),
       l1d_(cfg.l1d),
-      line_buf_(cfg.l1d.line_bytes) {}
+      l1i_(cfg.l1i),
+      line_buf_(cfg.l1d.line_bytes) {
+  if (cfg.l1i.line_bytes != cfg.l1d.line_bytes)
+    throw std::invalid_argument(fmt::format("{}: L1 I and D lines differ ({} B, {} B)", basename(), cfg.l1i.line_bytes,
+                                            cfg.l1d.line_bytes));
+}
 
 void CoreExecutor::attach_isr(unsigned line, Step handler, std::string what) {
   if (line >= isrs_table_.size()) isrs_table_.resize(line + 1);
@@ -98,6 +103,11 @@ void CoreExecutor::run_step(Step* step, const std::string* what, bool isr, sc_co
   });
 }
 
+void CoreExecutor::fetch(uint64_t addr, uint32_t n) {
+  // Code is never written, so an I-cache victim needs no write-back.
+  l1i_.access(addr, n, false, [this](uint64_t l) { fill_line(l); }, [](uint64_t) {});
+}
+
 void CoreExecutor::read(uint64_t addr, void* dst, uint32_t n) {
   l1d_.access(addr, n, false, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
   debug_access(tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(dst), n);
@@ -159,6 +169,7 @@ void CoreExecutor::reg_access(std::function<void()> effect) {
 }
 
 // A miss stalls the core for the whole line (no critical-word-first restart).
+// Both L1s have the same line size (checked at construction).
 void CoreExecutor::fill_line(uint64_t line) {
   timed_access(tlm::TLM_READ_COMMAND, line, line_buf_.data(), uint32_t(line_buf_.size()), true);
 }

@@ -30,6 +30,7 @@ class CoreExecutor : public sc_core::sc_module {
   struct Config {
     double hz;
     Cache::Config l1d;
+    Cache::Config l1i;
     double isr_entry_cycles;    // from the interrupt to the handler's first instruction
     double isr_exit_cycles;     // from the handler's return to the interrupted context
     double cache_op_cycles;     // per line of an invalidate or flush sweep
@@ -51,6 +52,9 @@ class CoreExecutor : public sc_core::sc_module {
 
   // --- for the code of the running step ---
   void exec(double cycles) { t_ += clk_.cycles(cycles); }
+  // Runs the code at [addr, addr+n): its lines come through the L1 I-cache, a
+  // miss stalls for the line fill (the code's own cycles are in exec()).
+  void fetch(uint64_t addr, uint32_t n);
   void read(uint64_t addr, void* dst, uint32_t n);
   void write(uint64_t addr, const void* src, uint32_t n);
   // Descriptor accesses that bypass the cache: a read stalls until the data is
@@ -71,6 +75,7 @@ class CoreExecutor : public sc_core::sc_module {
   const sc_core::sc_time& time() const { return t_; }
   const ClockDomain& clock() const { return clk_; }
   const Cache& l1d() const { return l1d_; }
+  const Cache& l1i() const { return l1i_; }
   uint64_t interrupts_taken() const { return isrs_; }
 
  private:
@@ -93,6 +98,7 @@ class CoreExecutor : public sc_core::sc_module {
   ResourceStats* busy_;
   TraceWriter* trace_;
   Cache l1d_;
+  Cache l1i_;
   std::vector<Isr> isrs_table_;
   Step task_;
   std::string task_what_;

@@ -54,7 +54,14 @@ void declare_msc8144_params(ParamTable& t) {
   // --- SC3400 core and memories ---
   t.declare(number("core.l1d_kb", K::Int, "32", 4, 64, "KB", "L1 data cache size", kRm));
   t.declare(number("core.l1d_ways", K::Int, "8", 1, 16, "ways", "L1 data cache associativity", kRm));
-  t.declare(number("core.l1d_line_bytes", K::Int, "256", 32, 256, "B", "L1 data cache line", kRm));
+  t.declare(number("core.l1d_line_bytes", K::Int, "256", 32, 256, "B", "L1 data and instruction cache line", kRm));
+  t.declare(number("core.l1i_kb", K::Int, "16", 4, 64, "KB", "L1 instruction cache size",
+                   "elektroniknet.de (16 KB I per core); RM §11.2: 256 B lines"));
+  t.declare(number("core.l1i_ways", K::Int, "8", 1, 16, "ways", "L1 instruction cache associativity",
+                   "assumed (not in our sources; as the D-cache)"));
+  t.declare(number("sw.code_kb", K::Int, "12", 1, 1024, "KB",
+                   "code of the echo path (driver, stack, application) each frame runs, in M3 with the shared image; "
+                   "it stays in the L1 I-cache when it fits", "assumed"));
   t.declare(number("core.cache_op_cycles", K::Real, "4", 0, 100, "cycles/line",
                    "invalidate or flush sweep cost per line", "assumed"));
   t.declare(number("sw.isr_entry_cycles", K::Real, "30", 0, 10000, "cycles",

@@ -55,8 +55,10 @@ uint64_t buffer_base(const std::string& where) {
                          : Msc8144Soc::kDdrBase;
 }
 uint64_t buffer_room(const std::string& where) {
-  return where == "m2" ? Msc8144Soc::kM2Size * 3 / 4 : where == "m3" ? Msc8144Soc::kM3Size : Msc8144Soc::kDdrSize;
+  return where == "m2" ? Msc8144Soc::kM2Size * 3 / 4 : where == "m3" ? Msc8144Soc::kM3Size - kCodeBytes : Msc8144Soc::kDdrSize;
 }
+
+uint64_t code_base() { return Msc8144Soc::kM3Base + Msc8144Soc::kM3Size - kCodeBytes; }
 unsigned hw_uec(const Plan& pl, unsigned u) { return pl.uecs == 1 ? 1 : u; }
 
 std::string uec_key(unsigned hw, const char* field) { return "uec" + std::to_string(hw) + "." + field; }

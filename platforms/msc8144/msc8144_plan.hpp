@@ -48,6 +48,9 @@ uint32_t ipv4(unsigned a, unsigned b, unsigned c, unsigned d);
 // start on its own M2 port (assumed layout: per-core heaps apart).
 uint64_t os_area(unsigned core);
 Plan plan(const ParamTable& p);
+// The shared code image: the last MB of M3 (buffer pools never reach it).
+constexpr uint64_t kCodeBytes = 1ull << 20;
+uint64_t code_base();
 // Packet buffers: where the pools start in `app.buffers`, and the room they have.
 uint64_t buffer_base(const std::string& where);
 uint64_t buffer_room(const std::string& where);

@@ -14,6 +14,8 @@ CoreExecutor::Config core_config(const ParamTable& p) {
       p.r("soc.core_mhz") * 1e6,
       Cache::Config{uint32_t(p.i("core.l1d_kb") * 1024), uint32_t(p.i("core.l1d_ways")),
                     uint32_t(p.i("core.l1d_line_bytes"))},
+      Cache::Config{uint32_t(p.i("core.l1i_kb") * 1024), uint32_t(p.i("core.l1i_ways")),
+                    uint32_t(p.i("core.l1d_line_bytes"))},
       p.r("sw.isr_entry_cycles"),
       p.r("sw.isr_exit_cycles"),
       p.r("core.cache_op_cycles"),

@@ -156,7 +156,8 @@ struct Software {
     return SoftwareCosts{p.r("sw.rx_driver_cycles"), p.r("sw.rx_stack_cycles"), p.r("sw.tx_stack_cycles"),
                          p.r("sw.tx_driver_cycles"), p.r("sw.sendto_cycles"),   p.r("sw.filter_cycles"),
                          p.r("sw.arp_cycles"),       p.r("sw.init_cycles"),     unsigned(p.i("sw.os_m2_reads")),
-                         p.r("sw.csum_bytes_per_cycle"), p.s("app.udp_checksum") == "on"};
+                         p.r("sw.csum_bytes_per_cycle"), p.s("app.udp_checksum") == "on", code_base(),
+                         uint32_t(p.i("sw.code_kb") * 1024)};
   }
 
   // Frames the software dropped so far (driver and stack), for the accounting.

@@ -16,7 +16,7 @@ struct Bench {
   StatsRegistry stats;
   // 8 B/ns, 10 ns latency: a 256 B line fill takes 32 + 10 ns.
   Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 1, true}, stats};
-  CoreExecutor core{"core", CoreExecutor::Config{1e9, Cache::Config{32 * 1024, 8, 256}, 10, 10, 2, 40}, sched, stats,
+  CoreExecutor core{"core", CoreExecutor::Config{1e9, Cache::Config{32 * 1024, 8, 256}, Cache::Config{16 * 1024, 8, 256}, 10, 10, 2, 40}, sched, stats,
                     nullptr};
   Bench() { core.socket.bind(mem.socket); }
 };
@@ -112,4 +112,26 @@ TEST(CoreExecutor, BusyLinesAreTakenRoundRobin) {
   });
   sc_core::sc_start();
   EXPECT_EQ(order, (std::vector<unsigned>{0, 1, 0, 1, 0, 1})) << "line 0 must not starve line 1";
+}
+
+TEST(CoreExecutor, CodeThatFitsTheICacheMissesOnceCodeThatDoesNotMissEveryTime) {
+  Bench b;  // 16 KB L1 I-cache, 256 B lines
+  b.core.start_task(sc_time(0, SC_NS), [&] {
+    for (int pass = 0; pass < 3; ++pass) b.core.fetch(0x10000, 12 * 1024);
+    return false;
+  }, "task");
+  sc_core::sc_start();
+  EXPECT_EQ(b.core.l1i().misses(), 48u) << "12 KB = 48 lines, fetched once";
+  EXPECT_EQ(b.core.l1i().hits(), 96u);
+}
+
+TEST(CoreExecutor, CodeLargerThanTheICacheThrashesUnderLru) {
+  Bench b;
+  b.core.start_task(sc_time(0, SC_NS), [&] {
+    for (int pass = 0; pass < 3; ++pass) b.core.fetch(0x10000, 20 * 1024);
+    return false;
+  }, "task");
+  sc_core::sc_start();
+  EXPECT_EQ(b.core.l1i().misses(), 3u * 80u) << "a sequential sweep over more than the cache evicts every line first";
+  EXPECT_EQ(b.core.l1i().hits(), 0u);
 }

@@ -25,7 +25,7 @@ struct Bench {
   Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 1}, stats};
   QuiccEngine qe{"qe", QuiccEngine::Config{400e6, 2, 8}, stats};
   Epic epic{0};
-  CoreExecutor core{"core", CoreExecutor::Config{1e9, Cache::Config{32 * 1024, 8, 256}, 0, 0, 0, 0}, sched, stats,
+  CoreExecutor core{"core", CoreExecutor::Config{1e9, Cache::Config{32 * 1024, 8, 256}, Cache::Config{16 * 1024, 8, 256}, 0, 0, 0, 0}, sched, stats,
                     nullptr};
   Uec uec{"uec", Uec::Config{{1e9, 4096}, ParseMode::Extended, 100, 100, 20, 4096, 1536}, qe, epic, sched, stats, pool};
   std::vector<unsigned> irqs;  // line of every ISR run

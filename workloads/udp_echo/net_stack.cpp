@@ -33,6 +33,7 @@ void NetStack::drop(unsigned iface, uint64_t buf, const char* why) {
 
 void NetStack::receive(unsigned iface, uint64_t buf, uint32_t len) {
   const Interface& in = ifaces_[iface];
+  core_.fetch(costs_.code_base, costs_.code_bytes);
   core_.exec(costs_.rx_stack_cycles);
   core_.read_uncached_chain(os_area_, 4, 8, costs_.os_m2_reads);
   const uint32_t head = std::min<uint32_t>(len, eth::kUdpPayloadOffset);

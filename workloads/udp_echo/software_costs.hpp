@@ -21,6 +21,9 @@ struct SoftwareCosts {
   // UDP checksums in software: verify what arrives with one, compute what is sent.
   // Off, the payload is never read by the core and replies carry checksum 0.
   bool udp_checksum;
+  // The echo path's code, shared by every core's image: each received frame runs it.
+  uint64_t code_base;
+  uint32_t code_bytes;
 };
 
 }  // namespace ws::udp_echo
