@@ -78,6 +78,19 @@ void CoreExecutor::dispatch() {
     return;
   }
   if (later) sched_.at(next, [this] { dispatch(); });
+  if (preempted_.step) {  // no interrupt due: the interrupted task goes on
+    const Context c = preempted_;
+    preempted_ = Context{};
+    running_ = true;
+    t_ = now();
+    run_step(c.step, c.what, false, c.started);
+  }
+}
+
+bool CoreExecutor::interrupt_due() const {
+  for (const Isr& isr : isrs_table_)
+    if (isr.pending && isr.asserted_at <= now()) return true;
+  return false;
 }
 
 // Busy time is booked step by step, so a measurement window that ends inside a
@@ -91,6 +104,14 @@ void CoreExecutor::run_step(Step* step, const std::string* what, bool isr, sc_co
   if (more) {
     sched_.at(t_, [this, step, what, isr, started] {
       t_ = now();
+      // A task is preempted here, at the annotation point between two steps, by
+      // an interrupt that arrived meanwhile; ISRs run to their end.
+      if (!isr && interrupt_due()) {
+        preempted_ = Context{step, what, started};
+        running_ = false;
+        dispatch();
+        return;
+      }
       run_step(step, what, isr, started);
     });
     return;

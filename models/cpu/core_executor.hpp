@@ -7,7 +7,8 @@
 // Software runs in steps. A step is ordinary C++ that advances the core's time
 // cursor; between steps the core re-synchronises with the simulation, so what a
 // step reads of device state (a BD's status) is exact at the step's start. Steps
-// are the annotation points: interrupts are taken between them. Interrupt
+// are the annotation points: an interrupt preempts a task between two of its
+// steps, and the task resumes when no interrupt is due. Interrupt
 // service routines do not nest (one priority level, as the runtimes here use);
 // pending lines are taken round robin, so a busy line cannot starve the others.
 #include <systemc>
@@ -86,6 +87,7 @@ class CoreExecutor : public sc_core::sc_module {
     sc_core::sc_time asserted_at;  // when the pending assertion reaches the core
   };
   void dispatch();
+  bool interrupt_due() const;
   void run_step(Step* step, const std::string* what, bool isr, sc_core::sc_time started);
   void fill_line(uint64_t line);
   void write_back(uint64_t line);
@@ -102,6 +104,12 @@ class CoreExecutor : public sc_core::sc_module {
   std::vector<Isr> isrs_table_;
   Step task_;
   std::string task_what_;
+  struct Context {  // a task interrupted between two steps
+    Step* step = nullptr;
+    const std::string* what = nullptr;
+    sc_core::sc_time started;
+  };
+  Context preempted_;
   sc_core::sc_time t_;          // the running code's time cursor
   unsigned next_line_ = 0;      // where the round robin among pending lines starts
   bool running_ = false;        // a step or ISR owns the core

@@ -135,3 +135,27 @@ TEST(CoreExecutor, CodeLargerThanTheICacheThrashesUnderLru) {
   EXPECT_EQ(b.core.l1i().misses(), 3u * 80u) << "a sequential sweep over more than the cache evicts every line first";
   EXPECT_EQ(b.core.l1i().hits(), 0u);
 }
+
+TEST(CoreExecutor, AnInterruptPreemptsATaskBetweenStepsAndTheTaskResumes) {
+  Bench b;
+  std::vector<std::pair<std::string, sc_time>> log;
+  int steps = 0;
+  b.core.start_task(sc_time(0, SC_NS), [&] {
+    log.emplace_back("task", b.core.time());
+    b.core.exec(100);
+    return ++steps < 4;
+  }, "task");
+  b.core.attach_isr(0, [&] {
+    log.emplace_back("isr", b.core.time());
+    b.core.exec(50);
+    return false;
+  }, "isr");
+  b.sched.at(sc_time(150, SC_NS), [&] { b.core.raise(0, ws::now()); });
+  sc_core::sc_start();
+  // Task steps at 0 and 100; the interrupt (150) is taken at the next annotation
+  // point (200): entry 10, ISR 50, exit 10; the task resumes at 270.
+  const std::vector<std::pair<std::string, sc_time>> want = {
+      {"task", sc_time(0, SC_NS)},   {"task", sc_time(100, SC_NS)}, {"isr", sc_time(210, SC_NS)},
+      {"task", sc_time(270, SC_NS)}, {"task", sc_time(370, SC_NS)}};
+  EXPECT_EQ(log, want);
+}
