@@ -9,7 +9,7 @@
 namespace ws {
 
 Interconnect::Interconnect(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats)
-    : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg),
+    : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg), hop_(ns(cfg.hop_ns)), xfer_(cfg.bytes_per_ns),
       bus_(stats.resource(fmt::format("{}.bus", this->name()))) {
   if (!cfg_.non_blocking && cfg_.bytes_per_ns <= 0) throw std::invalid_argument(fmt::format("{}: bytes_per_ns must be > 0", this->name()));
   in.register_b_transport(this, &Interconnect::b_transport);
@@ -58,16 +58,16 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_tim
   const sc_core::sc_time now = ws::now();
   if (cfg_.non_blocking) {
     bus_.serve(now + delay, sc_core::SC_ZERO_TIME, len);  // counts traffic; a crossbar is never busy as a whole
-    delay += ns(cfg_.hop_ns);
-    if (chain) chain->path += ns(cfg_.hop_ns);
+    delay += hop_;
+    if (chain) chain->path += hop_;
   } else if (chain) {
     // A shared data path would have to interleave the chain with other traffic.
     t.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   } else {
-    const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
+    const sc_core::sc_time& xfer = xfer_.of(len);
     const sc_core::sc_time start = bus_.serve(now + delay, xfer, len);
-    delay = start + xfer + ns(cfg_.hop_ns) - now;
+    delay = start + xfer + hop_ - now;
   }
   t.set_address(addr - base);
   out[w->out]->b_transport(t, delay);

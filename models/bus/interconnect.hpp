@@ -7,6 +7,7 @@
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <cstdint>
 #include <map>
+#include "models/mem/transfer_time.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/stats.hpp"
 
@@ -45,6 +46,8 @@ class Interconnect : public sc_core::sc_module {
   void end_of_elaboration() override;
 
   Config cfg_;
+  sc_core::sc_time hop_;
+  TransferTime xfer_;
   std::map<uint64_t, Window> windows_;  // keyed by base
   mutable std::map<uint64_t, Window>::const_iterator last_ = windows_.end();  // last window decoded
   // Arbitration is first-come-first-served by arrival time: every request, from

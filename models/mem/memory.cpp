@@ -10,15 +10,27 @@
 namespace ws {
 
 Memory::Memory(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats)
-    : sc_core::sc_module(name), socket("socket"), cfg_(cfg) {
+    : sc_core::sc_module(name), socket("socket"), cfg_(cfg), latency_(ns(cfg.latency_ns)), xfer_(cfg.bytes_per_ns) {
   if (cfg_.size > (uint64_t{1} << 40)) throw std::invalid_argument(fmt::format("{}: size above 2^40", this->name()));
   if (cfg_.ports == 0 || cfg_.bytes_per_ns <= 0)
     throw std::invalid_argument(fmt::format("{}: needs ports >= 1 and bytes_per_ns > 0", this->name()));
+  const uint64_t pages = (cfg_.size + kPageSize - 1) >> kPageBits;
+  leaves_.resize((pages + (uint64_t{1} << kLeafBits) - 1) >> kLeafBits);
   for (unsigned i = 0; i < cfg_.ports; ++i)
     if (cfg.decoupled_initiators) gap_ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
     else ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
   socket.register_b_transport(this, &Memory::b_transport);
   socket.register_transport_dbg(this, &Memory::transport_dbg);
+}
+
+Memory::Page& Memory::new_page(uint64_t number, bool whole) {
+  auto& leaf = leaves_[number >> kLeafBits];
+  if (!leaf) leaf = std::make_unique<Leaf>();
+  auto& slot = (*leaf)[number & ((uint64_t{1} << kLeafBits) - 1)];
+  // Unwritten bytes read 0; a page written whole needs no zero fill first.
+  slot = whole ? std::make_unique_for_overwrite<Page>() : std::make_unique<Page>();
+  ++pages_allocated_;
+  return *slot;
 }
 
 void Memory::write(uint64_t addr, const uint8_t* p, size_t n) {
@@ -27,11 +39,7 @@ void Memory::write(uint64_t addr, const uint8_t* p, size_t n) {
     const uint64_t off = addr & (kPageSize - 1);
     const size_t chunk = std::min<uint64_t>(n, kPageSize - off);
     Page* pg = page(addr >> kPageBits);
-    if (!pg) {
-      auto& slot = pages_[addr >> kPageBits];
-      slot = std::make_unique<Page>();  // value-initialised: unwritten bytes read 0
-      pg = slot.get();
-    }
+    if (!pg) pg = &new_page(addr >> kPageBits, chunk == kPageSize);
     std::memcpy(pg->data() + off, p, chunk);
     addr += chunk, p += chunk, n -= chunk;
   }
@@ -78,8 +86,7 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   if (!accept(t)) return;
   const uint64_t len = t.get_data_length();
   const sc_core::sc_time now = ws::now();
-  const sc_core::sc_time xfer = ns(static_cast<double>(len) / cfg_.bytes_per_ns);
-  const sc_core::sc_time latency = ns(cfg_.latency_ns);
+  const sc_core::sc_time xfer = xfer_.of(len);
   const DependentReads* chain = t.get_extension<DependentReads>();
   if (chain && (!t.is_read() || chain->count == 0)) {
     t.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
@@ -93,7 +100,7 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   // travelled the path again; a lone access is a chain of one.
   sc_core::sc_time arrival = now + delay, done;
   for (unsigned k = 0, n = chain ? chain->count : 1; k < n; ++k) {
-    done = port_start(t.get_address() + uint64_t(k) * (chain ? chain->stride : 0), arrival, xfer, len) + xfer + latency;
+    done = port_start(t.get_address() + uint64_t(k) * (chain ? chain->stride : 0), arrival, xfer, len) + xfer + latency_;
     if (k + 1 < n) arrival = done + chain->path;
   }
   delay = done - now;

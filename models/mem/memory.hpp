@@ -8,8 +8,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
 #include <vector>
+#include "models/mem/transfer_time.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/gap_server.hpp"
 #include "models/sim/stats.hpp"
@@ -41,7 +41,7 @@ class Memory : public sc_core::sc_module {
   void read(uint64_t addr, uint8_t* p, size_t n) const;
 
   uint64_t size() const { return cfg_.size; }
-  size_t pages_allocated() const { return pages_.size(); }
+  size_t pages_allocated() const { return pages_allocated_; }
 
  private:
   static constexpr uint64_t kPageBits = 12;
@@ -61,20 +61,20 @@ class Memory : public sc_core::sc_module {
   bool in_range(uint64_t addr, uint64_t n) const { return addr <= cfg_.size && n <= cfg_.size - addr; }
 
   Config cfg_;
-  std::unordered_map<uint64_t, std::unique_ptr<Page>> pages_;
-  // The last page looked up (accesses cluster): skips the hash lookup on a repeat.
-  // Pages are never freed, so the pointer stays valid.
+  // A two-level page table, indexed by page number: two loads per look-up
+  // instead of a hash (every access looks a page up). A leaf covers 16 MiB and
+  // is allocated with its first page; the top level spans the memory's size.
+  static constexpr uint64_t kLeafBits = 12;
+  using Leaf = std::array<std::unique_ptr<Page>, size_t{1} << kLeafBits>;
   Page* page(uint64_t number) const {
-    if (number != last_number_ || !last_page_) {
-      auto it = pages_.find(number);
-      if (it == pages_.end()) return nullptr;
-      last_number_ = number;
-      last_page_ = it->second.get();
-    }
-    return last_page_;
+    const Leaf* leaf = leaves_[number >> kLeafBits].get();
+    return leaf ? (*leaf)[number & ((uint64_t{1} << kLeafBits) - 1)].get() : nullptr;
   }
-  mutable uint64_t last_number_ = 0;
-  mutable Page* last_page_ = nullptr;
+  Page& new_page(uint64_t number, bool whole);
+  std::vector<std::unique_ptr<Leaf>> leaves_;
+  size_t pages_allocated_ = 0;
+  sc_core::sc_time latency_;
+  TransferTime xfer_;
   std::vector<BusyServer> ports_;
   std::vector<GapServer> gap_ports_;  // instead of ports_ with decoupled initiators
 };

@@ -1,6 +1,7 @@
 #include "models/pcie/hssi_dma.hpp"
 
 #include <memory>
+#include <stdexcept>
 #include "models/mem/tlm_access.hpp"
 #include "models/pcie/tlp_split.hpp"
 #include "models/sim/sim_time.hpp"
@@ -22,6 +23,7 @@ HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& 
       chan_(cfg.channels) {}
 
 void HssiDma::submit(unsigned channel, DmaJob job) {
+  if (job.len == 0) throw std::invalid_argument(std::string(name()) + ": a DMA job of 0 bytes");
   chan_.at(channel).chain.push_back(std::move(job));
   start_next(channel);
 }
@@ -35,23 +37,26 @@ void HssiDma::start_next(unsigned ch) {
   const sc_time cost = clk_.cycles(cfg_.desc_cycles);
   const sc_time start = descriptors_.serve(ws::now(), cost);
   sched_.at(start + cost, [this, ch, job = std::move(job)]() mutable {
-    if (job.write)
-      step_write(ch, std::allocate_shared<WriteRun>(RecyclingAllocator<WriteRun>{}, WriteRun{std::move(job)}));
-    else
+    if (job.write) {
+      chan_[ch].writing = std::move(job);
+      chan_[ch].cursor = 0;
+      step_write(ch);
+    } else {
       start_read(ch, std::move(job));
+    }
   });
 }
 
 // Moves the job piece by piece (one piece per TLP), as far as the controller's
 // posted buffer has room; resumes when room frees.
-void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
-  const DmaJob& job = run->job;
+void HssiDma::step_write(unsigned ch) {
+  Channel& c = chan_[ch];
+  const DmaJob& job = c.writing;
   const sc_time now = ws::now();
-  sc_time last_ready = now;
-  while (run->cursor < job.len) {
-    const Piece p = first_piece(job.remote + run->cursor, job.len - run->cursor, pcie_.mps());
+  while (c.cursor < job.len) {
+    const Piece p = first_piece(job.remote + c.cursor, job.len - c.cursor, pcie_.mps());
     if (!pcie_.can_post(p.len)) {
-      pcie_.when_posted_room([this, ch, run] { step_write(ch, run); });
+      pcie_.when_posted_room([this, ch] { step_write(ch); });
       return;
     }
     // Store and forward: the piece is read from memory, then moved through the
@@ -62,18 +67,20 @@ void HssiDma::step_write(unsigned ch, std::shared_ptr<WriteRun> run) {
     const sc_time mem_ready = tlm_access(mem, tlm::TLM_READ_COMMAND, src, piece_.data(), p.len);
     const sc_time start = datapath_.serve(now + mem_ready, move, p.len);
     const sc_time ready = start + move;
-    run->cursor += p.len;
-    const bool last = run->cursor == job.len;
+    c.cursor += p.len;
+    const bool last = c.cursor == job.len;
+    // The channel takes its next descriptor once the last piece has left the
+    // data path, which is when the controller takes it in: one callback does both.
     pcie_.post_write(p.addr, piece_.data(), p.len, last && cfg_.done_on_ack ? job.done : std::function<void()>{},
-                     ready);
-    last_ready = ready;
+                     ready, last ? PcieController::DataTaken([this, ch] { finish_write(ch); }) : PcieController::DataTaken{});
   }
-  if (!cfg_.done_on_ack) sched_.at(last_ready, job.done);
-  // The channel takes its next descriptor once this one's data has left the data path.
-  sched_.at(last_ready, [this, ch] {
-    chan_[ch].busy = false;
-    start_next(ch);
-  });
+}
+
+void HssiDma::finish_write(unsigned ch) {
+  Channel& c = chan_[ch];
+  if (!cfg_.done_on_ack) c.writing.done();
+  c.busy = false;
+  start_next(ch);
 }
 
 void HssiDma::start_read(unsigned ch, DmaJob job) {

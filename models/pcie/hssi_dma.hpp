@@ -16,7 +16,6 @@
 #include "models/pcie/pcie_controller.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/clock_domain.hpp"
-#include "models/sim/recycling_allocator.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
 
@@ -45,7 +44,7 @@ class HssiDma : public sc_core::sc_module {
 
   tlm_utils::simple_initiator_socket<HssiDma> mem;
 
-  // Appends a descriptor to a channel's chain.
+  // Appends a descriptor to a channel's chain; a job moves at least one byte.
   void submit(unsigned channel, DmaJob job);
   unsigned channels() const { return static_cast<unsigned>(chan_.size()); }
 
@@ -53,13 +52,12 @@ class HssiDma : public sc_core::sc_module {
   struct Channel {
     std::deque<DmaJob> chain;
     bool busy = false;
-  };
-  struct WriteRun {
-    DmaJob job;
-    uint32_t cursor = 0;
+    DmaJob writing;       // the write job the channel is busy with
+    uint32_t cursor = 0;  // its bytes handed to the controller
   };
   void start_next(unsigned ch);
-  void step_write(unsigned ch, std::shared_ptr<WriteRun> run);
+  void step_write(unsigned ch);
+  void finish_write(unsigned ch);
   void start_read(unsigned ch, DmaJob job);
   sc_core::sc_time move_time(uint32_t n) const { return clk_.cycles(n / cfg_.bytes_per_cycle); }
 

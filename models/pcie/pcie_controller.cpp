@@ -79,15 +79,16 @@ bool PcieController::can_post(uint32_t n) const {
 }
 
 void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32_t n,
-                                std::function<void()> on_acked, sc_core::sc_time available) {
+                                std::function<void()> on_acked, sc_core::sc_time available, DataTaken taken) {
   const uint64_t base = outbound(local_addr, n);
   // Cut piece by piece (no list per call: the DMA posts one TLP-sized piece at a time).
   for (uint64_t at = base, end = base + n; at < end;) {
     const Piece p = first_piece(at, end - at, mps_);
     at += p.len;
     posted_reserved_ += p.len;
+    const bool last = at == end;
     assemble(share(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
-             at == end ? std::move(on_acked) : std::function<void()>{}, available);
+             last ? std::move(on_acked) : std::function<void()>{}, available, last ? std::move(taken) : DataTaken{});
   }
 }
 
@@ -97,12 +98,14 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
 // copy; the copy engine is busy for the whole TLP, so it limits throughput only
 // if slower than the link.
 void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked,
-                              sc_core::sc_time available) {
+                              sc_core::sc_time available, DataTaken taken) {
   // The copy engine is taken in the order data arrives, so wait for the data.
   if (available > now()) {
-    sched_.at(available, [this, t = std::move(t), on_acked = std::move(on_acked)]() mutable {
-      assemble(std::move(t), std::move(on_acked));
-    });
+    sched_.at(available,
+              [this, t = std::move(t), on_acked = std::move(on_acked), taken = std::move(taken)]() mutable {
+                assemble(std::move(t), std::move(on_acked));
+                if (taken) taken();
+              });
     return;
   }
   const double bytes = double(t->bytes().size());
@@ -115,6 +118,7 @@ void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()
     tl_.enqueue(std::move(t), std::move(on_acked));
     kick();
   });
+  if (taken) sched_.at(now(), std::move(taken));
 }
 
 void PcieController::read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadSink> sink) {

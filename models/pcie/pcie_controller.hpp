@@ -65,8 +65,11 @@ class PcieController : public sc_core::sc_module {
   // Posts MWr TLPs for n bytes at a local outbound address, cut at MPS, whose data
   // is in the controller from `available` on (now or later); `on_acked` runs when
   // the partner has acknowledged the last of them. The room is taken at once.
+  // `taken` runs at `available` (or now, if later), once the last TLP has gone
+  // to the copy engine, as a callback posted after this call would.
+  using DataTaken = InplaceFunction<16>;
   void post_write(uint64_t local_addr, const uint8_t* data, uint32_t n, std::function<void()> on_acked,
-                  sc_core::sc_time available = sc_core::SC_ZERO_TIME);
+                  sc_core::sc_time available = sc_core::SC_ZERO_TIME, DataTaken taken = {});
   // Called once when posted room frees up (a DMA waits so once per TLP: no heap).
   using RoomWaiter = InplaceFunction<32>;
   void when_posted_room(RoomWaiter fn) { room_waiters_.push_back(std::move(fn)); }
@@ -80,7 +83,7 @@ class PcieController : public sc_core::sc_module {
 
  private:
   void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {},
-                sc_core::sc_time available = sc_core::SC_ZERO_TIME);
+                sc_core::sc_time available = sc_core::SC_ZERO_TIME, DataTaken taken = {});
   void kick();
   void transmit(WirePacket p, uint64_t payload);  // p moves on into the wire's callback
   void receive(const WirePacket& p);

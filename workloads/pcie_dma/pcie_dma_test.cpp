@@ -4,6 +4,7 @@
 #include <cstring>
 #include <vector>
 #include "models/sim/sim_time.hpp"
+#include "workloads/pcie_dma/splitmix64.hpp"
 
 namespace ws {
 
@@ -53,27 +54,10 @@ void PcieDmaTest::retired() {
 }
 
 void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed) {
-  // splitmix64: a cheap seeded stream, enough to make every byte position distinct.
-  uint64_t state = seed;
-  auto next = [&state] {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  };
+  uint64_t state = seed;  // every byte position of the ring gets its own value
   std::vector<uint8_t> buf(c.block_bytes);
-  const size_t words = buf.size() / 8, tail = buf.size() % 8;
   for (unsigned i = 0; i < c.slots; ++i) {
-    // Whole words with a fixed-size copy (a store), then the tail.
-    uint8_t* p = buf.data();
-    for (size_t k = 0; k < words; ++k, p += 8) {
-      const uint64_t v = next();
-      std::memcpy(p, &v, 8);
-    }
-    if (tail) {
-      const uint64_t v = next();
-      std::memcpy(p, &v, tail);
-    }
+    splitmix64_fill(state, buf.data(), buf.size());
     mem.write(base + PcieDmaTest::slot_offset(c, i), buf.data(), buf.size());
   }
 }
