@@ -1,0 +1,65 @@
+#include "platforms/msc8144/msc8144_software.hpp"
+
+#include <algorithm>
+
+namespace ws::msc8144 {
+
+using namespace udp_echo;
+
+Software::Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc)
+    : costs(software_costs(p)) {
+  std::vector<CoreExecutor*> cores;
+  const SendMode mode = p.s("app.udp_send") == "sendto" ? SendMode::SendTo : SendMode::Connect;
+  for (auto& c : soc.cores) {
+    cores.push_back(c.get());
+    stacks.push_back(std::make_unique<NetStack>(*c, costs, arp, os_area(unsigned(stacks.size()))));
+    apps.push_back(std::make_unique<UdpEchoApp>(*stacks.back(), mode));
+  }
+  runtime = std::make_unique<SdosRuntime>(cores, soc.epic);
+  for (size_t i = 0; i < pl.ifaces.size(); ++i) {
+    const IfacePlan& f = pl.ifaces[i];
+    pools.push_back(std::make_unique<BufferPool>(f.pool_base, f.pool_buffers, f.buffer_stride));
+    const uint64_t ring = Msc8144Soc::kM2Base + i * kRingBytes;
+    const UecDriver::Layout layout{ring, ring + kRingBytes / 2, f.rx_bds, f.tx_bds, f.queue,
+                                   f.uec * qe::Uec::kQueues + f.queue};
+    drivers.push_back(std::make_unique<UecDriver>(*soc.uecs[f.uec], layout, *pools.back(), costs));
+    NetStack::Interface iface{drivers.back().get(), f.mac, {}, !pl.extended, {}};
+    for (unsigned k : f.channels) iface.ips.push_back(pl.channels[k].ip);
+    // Broadcasts reach queue 0 of a UEC: that interface answers ARP for all of the UEC.
+    for (const auto& c : pl.channels)
+      if (c.uec == f.uec && (f.queue == 0 || std::count(f.channels.begin(), f.channels.end(), &c - &pl.channels[0])))
+        iface.arp_answers[c.ip] = c.mac;
+    const unsigned idx = stacks[f.core]->add_interface(iface);
+    for (unsigned k : f.channels) apps[f.core]->serve(idx, pl.channels[k].ip, kEchoPort);
+    runtime->bind_rx_isr(f.core, layout.irq, *stacks[f.core], idx, *drivers.back());
+  }
+}
+
+SoftwareCosts Software::software_costs(const ParamTable& p) {
+  return SoftwareCosts{p.r("sw.rx_driver_cycles"), p.r("sw.rx_stack_cycles"), p.r("sw.tx_stack_cycles"),
+                       p.r("sw.tx_driver_cycles"), p.r("sw.sendto_cycles"),   p.r("sw.filter_cycles"),
+                       p.r("sw.arp_cycles"),       p.r("sw.init_cycles"),     unsigned(p.i("sw.os_m2_reads")),
+                       p.r("sw.csum_bytes_per_cycle"), p.s("app.udp_checksum") == "on", code_base(),
+                       uint32_t(p.i("sw.code_kb") * 1024)};
+}
+
+uint64_t Software::drops() const {
+  uint64_t n = 0;
+  for (auto& s : stacks)
+    for (auto& [why, count] : s->drops()) n += count;
+  for (auto& d : drivers) n += d->rx_no_buffer() + d->tx_ring_full();
+  return n;
+}
+
+void Software::init(CoreExecutor& core0, const Plan& pl, Msc8144Soc& soc) {
+  for (size_t i = 0; i < pl.ifaces.size(); ++i) {
+    const IfacePlan& f = pl.ifaces[i];
+    qe::Uec& uec = *soc.uecs[f.uec];
+    if (pl.extended) core0.reg_access([&uec, f] { uec.add_lookup(f.mac, f.queue); });
+    else core0.reg_access([&uec, f] { uec.set_station_mac(f.mac); });
+    drivers[i]->init(core0);
+  }
+  core0.exec(costs.init_cycles);
+}
+
+}  // namespace ws::msc8144
