@@ -7,12 +7,16 @@
 #include <systemc>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fmt/format.h>
 #include "app/point_runner.hpp"
 #include "app/reproduce.hpp"
 #include "platforms/platform.hpp"
 
 namespace {
+
+// The kernel prints its banner during start-up, before sc_main; keep the report clean.
+const bool kQuietBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0) == 0;
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
