@@ -10,7 +10,6 @@ GigabitMac::GigabitMac(const std::string& name, const Config& cfg, Scheduler& sc
       rx_stats_(stats.resource(name + ".rx_fifo")), name_(name) {}
 
 void GigabitMac::receive(Frame* f) {
-  ++received_;
   if (!fcs_ok(f->bytes.data(), f->len)) {
     rx_stats_->drop("fcs_error");
     pool_.put(f);

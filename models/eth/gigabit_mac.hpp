@@ -37,7 +37,6 @@ class GigabitMac {
   sc_core::sc_time transmit(Frame* f, const sc_core::sc_time& ready, bool append_fcs = true);
   Wire& tx_wire() { return tx_; }
   ResourceStats& rx_stats() { return *rx_stats_; }
-  uint64_t received() const { return received_; }
 
  private:
   Config cfg_;
@@ -48,7 +47,6 @@ class GigabitMac {
   uint32_t held_ = 0;  // bytes in the Rx FIFO
   std::string name_;
   TraceWriter* trace_ = nullptr;
-  uint64_t received_ = 0;
 };
 
 }  // namespace ws::eth

@@ -14,7 +14,6 @@ void Epic::route(unsigned source, CoreExecutor* core, unsigned line) {
 void Epic::raise(unsigned source) {
   if (source >= routes_.size() || !routes_[source].core)
     throw std::logic_error("EPIC source " + std::to_string(source) + " raised but not routed");
-  ++raised_;
   routes_[source].core->raise(routes_[source].line, now() + ns(latency_ns_));
 }
 

@@ -17,7 +17,6 @@ class Epic {
   void route(unsigned source, CoreExecutor* core, unsigned line);
   // A device asserts `source` now; throws std::logic_error for an unrouted source.
   void raise(unsigned source);
-  uint64_t raised() const { return raised_; }
 
  private:
   struct Route {
@@ -26,7 +25,6 @@ class Epic {
   };
   double latency_ns_;
   std::vector<Route> routes_;
-  uint64_t raised_ = 0;
 };
 
 }  // namespace ws

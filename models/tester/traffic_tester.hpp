@@ -56,8 +56,6 @@ class TrafficTester {
   // are checked and counted (arp_replies()).
   void resolve(const sc_core::sc_time& at);
   uint64_t arp_replies() const { return arp_replies_; }
-  // Valid echoes of an earlier trial that came back after its drain time.
-  uint64_t stale() const { return stale_; }
   // Sends `pct` % of line rate on every port for `duration` from `at`, waits
   // `drain` for the last echoes, then reports.
   void trial(const sc_core::sc_time& at, double pct, const sc_core::sc_time& duration,
@@ -65,7 +63,6 @@ class TrafficTester {
   const Config& config() const { return cfg_; }
   // Frame size of the next trials (64 to 1518 B, FCS included).
   void set_frame_bytes(uint32_t n);
-  size_t ports() const { return ports_.size(); }
 
  private:
   struct Port {
@@ -94,7 +91,7 @@ class TrafficTester {
   TrialResult result_;
   double latency_sum_us_ = 0;
   bool in_trial_ = false;
-  uint64_t arp_replies_ = 0, stale_ = 0;
+  uint64_t arp_replies_ = 0;
 };
 
 }  // namespace ws::tester

@@ -1,5 +1,7 @@
 #include "platforms/msc8144/msc8144_soc.hpp"
 
+#include "platforms/msc8144/msc8144_plan.hpp"
+
 namespace ws {
 namespace {
 
@@ -23,7 +25,7 @@ CoreExecutor::Config core_config(const ParamTable& p) {
 }
 
 qe::Uec::Config uec_config(const ParamTable& p, unsigned hw) {
-  auto key = [hw](const char* field) { return "uec" + std::to_string(hw) + "." + field; };
+  auto key = [hw](const char* field) { return msc8144::uec_key(hw, field); };
   return qe::Uec::Config{
       eth::GigabitMac::Config{1e9, uint32_t(p.i(key("rx_fifo_bytes")))},
       p.s("qe.parse_mode") == "extended" ? qe::ParseMode::Extended : qe::ParseMode::Mpc82xx,

@@ -9,7 +9,7 @@ namespace ws::udp_echo {
 
 class BufferPool {
  public:
-  BufferPool(uint64_t base, uint32_t count, uint32_t bytes) : bytes_(bytes) {
+  BufferPool(uint64_t base, uint32_t count, uint32_t bytes) {
     for (uint32_t i = count; i-- > 0;) free_.push_back(base + uint64_t(i) * bytes);
   }
   bool empty() const { return free_.empty(); }
@@ -19,11 +19,8 @@ class BufferPool {
     return b;
   }
   void give(uint64_t b) { free_.push_back(b); }
-  uint32_t buffer_bytes() const { return bytes_; }
-  size_t available() const { return free_.size(); }
 
  private:
-  uint32_t bytes_;
   std::vector<uint64_t> free_;
 };
 

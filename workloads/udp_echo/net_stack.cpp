@@ -53,7 +53,6 @@ void NetStack::receive(unsigned iface, uint64_t buf, uint32_t len) {
     return drop(iface, buf, "not_for_us");
   auto it = sockets_.find(key(u.h.dst_ip, u.h.dst_port));
   if (it == sockets_.end()) return drop(iface, buf, "no_socket");
-  ++delivered_;
   it->second->on_receive(*it->second, u.h.src_ip, u.h.src_port, buf, uint32_t(u.payload_len));
 }
 

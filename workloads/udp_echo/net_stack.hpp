@@ -57,8 +57,6 @@ class NetStack {
   void udp_connect(Socket& s, uint32_t ip, uint16_t port);
   void udp_send(Socket& s, uint64_t buf, uint32_t payload_len);
   const std::map<std::string, uint64_t>& drops() const { return drops_; }
-  uint64_t delivered() const { return delivered_; }
-  CoreExecutor& core() { return core_; }
 
  private:
   void receive(unsigned iface, uint64_t buf, uint32_t len);
@@ -75,7 +73,6 @@ class NetStack {
   uint64_t os_area_;
   std::map<std::string, uint64_t> drops_;
   uint16_t ip_id_ = 0;
-  uint64_t delivered_ = 0;
   std::array<uint8_t, eth::kMaxFrameBytes> frame_{};  // host copy of the frame being worked on
 };
 

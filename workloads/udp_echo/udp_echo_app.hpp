@@ -14,13 +14,11 @@ class UdpEchoApp {
   static constexpr uint16_t kReplyPortOffset = 1000;
   UdpEchoApp(NetStack& stack, SendMode mode) : stack_(stack), mode_(mode) {}
   void serve(unsigned iface, uint32_t ip, uint16_t port);
-  uint64_t echoed() const { return echoed_; }
 
  private:
   void echo(NetStack::Socket& s, uint32_t src_ip, uint16_t src_port, uint64_t buf, uint32_t len);
   NetStack& stack_;
   SendMode mode_;
-  uint64_t echoed_ = 0;
 };
 
 }  // namespace ws::udp_echo
