@@ -24,7 +24,9 @@ HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& 
 
 void HssiDma::submit(unsigned channel, DmaJob job) {
   if (job.len == 0) throw std::invalid_argument(std::string(name()) + ": a DMA job of 0 bytes");
-  chan_.at(channel).chain.push_back(std::move(job));
+  Channel& c = chan_.at(channel);
+  const bool linked = c.busy || !c.chain.empty();
+  c.chain.push_back(Queued{std::move(job), linked});
   start_next(channel);
 }
 
@@ -32,11 +34,26 @@ void HssiDma::start_next(unsigned ch) {
   Channel& c = chan_[ch];
   if (c.busy || c.chain.empty()) return;
   c.busy = true;
-  DmaJob job = std::move(c.chain.front());
+  Queued q = std::move(c.chain.front());
   c.chain.pop_front();
+  const sc_time now = ws::now();
+  // A linked descriptor not read ahead costs two dependent reads now: the finished
+  // descriptor's link (empty when last read), then the new descriptor. One read
+  // ahead may still be arriving.
+  sc_time fetch = sc_core::SC_ZERO_TIME;
+  if (q.prefetching)
+    fetch = q.fetched > now ? q.fetched - now : sc_core::SC_ZERO_TIME;
+  else if (q.linked)
+    fetch = clk_.cycles(2 * cfg_.bd_fetch_cycles);
   const sc_time cost = clk_.cycles(cfg_.desc_cycles);
-  const sc_time start = descriptors_.serve(ws::now(), cost);
-  sched_.at(start + cost, [this, ch, job = std::move(job)]() mutable {
+  const sc_time begun = descriptors_.serve(now + fetch, cost) + cost;
+  sched_.at(begun, [this, ch, job = std::move(q.job)]() mutable {
+    // The engine reads the next descriptor while this one runs, if it is linked already.
+    Channel& c = chan_[ch];
+    if (!c.chain.empty() && c.chain.front().linked && !c.chain.front().prefetching) {
+      c.chain.front().prefetching = true;
+      c.chain.front().fetched = ws::now() + clk_.cycles(cfg_.bd_fetch_cycles);
+    }
     if (job.write) {
       chan_[ch].writing = std::move(job);
       chan_[ch].cursor = 0;
@@ -59,20 +76,24 @@ void HssiDma::step_write(unsigned ch) {
       pcie_.when_posted_room([this, ch] { step_write(ch); });
       return;
     }
-    // Store and forward: the piece is read from memory, then moved through the
-    // data path into the controller; reads of later pieces overlap earlier moves.
+    // The piece streams through in bursts: its first burst is read and moved, then
+    // the rest follows; reads of later pieces overlap earlier moves.
     piece_.resize(p.len);
-    const sc_time move = move_time(p.len);
     const uint64_t src = job.local + (p.addr - job.remote);
-    const sc_time mem_ready = tlm_access(mem, tlm::TLM_READ_COMMAND, src, piece_.data(), p.len);
-    const sc_time start = datapath_.serve(now + mem_ready, move, p.len);
-    const sc_time ready = start + move;
+    const uint32_t head = std::min(p.len, cfg_.burst_bytes);
+    const sc_time head_read = tlm_access(mem, tlm::TLM_READ_COMMAND, src, piece_.data(), head);
+    const sc_time all_read = head == p.len ? head_read
+                                           : tlm_access(mem, tlm::TLM_READ_COMMAND, src + head, piece_.data() + head,
+                                                        p.len - head);
+    const sc_time start = datapath_.serve(now + head_read, move_time(p.len), p.len);
+    const PcieController::Arrival in{start + move_time(head),
+                                     std::max(start + move_time(p.len), now + all_read + move_time(head))};
     c.cursor += p.len;
     const bool last = c.cursor == job.len;
     // The channel takes its next descriptor once the last piece has left the
     // data path, which is when the controller takes it in: one callback does both.
     pcie_.post_write(p.addr, piece_.data(), p.len, last && cfg_.done_on_ack ? job.done : std::function<void()>{},
-                     ready, last ? PcieController::DataTaken([this, ch] { finish_write(ch); }) : PcieController::DataTaken{});
+                     in, last ? PcieController::DataTaken([this, ch] { finish_write(ch); }) : PcieController::DataTaken{});
   }
 }
 

@@ -2,7 +2,9 @@
 // The MSC8156 HSSI DMA controller as the PCIe path uses it: channels each working
 // through a queue of buffer descriptors (a chain), one descriptor engine shared by
 // all channels (a fixed fetch/decode cost per descriptor) and one data path of
-// fixed width that moves every byte between local memory and the PCIe controller.
+// fixed width that moves every byte between local memory and the PCIe controller,
+// in bursts: a piece's first burst reaches the controller while later bursts are
+// still being read (the controller may start its TLP copy from the first).
 // A write job reads local memory and posts MWr TLPs through the outbound window;
 // the channel is busy until its last piece is in the controller. A read job
 // hands its MRds to the controller and frees the channel at once (the tags carry
@@ -25,6 +27,8 @@ struct DmaConfig {
   double clock_hz = 500e6;       // DMA engine clock
   double desc_cycles = 50;       // descriptor fetch and set-up, engine cycles
   double bytes_per_cycle = 8;    // data path width
+  uint32_t burst_bytes = 64;     // largest transfer on the system bus; pieces stream through in bursts
+  double bd_fetch_cycles = 0;    // reading a descriptor linked to a running chain, engine cycles
   unsigned channels = 1;
   bool done_on_ack = false;      // a write is done when Acked, not when handed to the controller
 };
@@ -49,8 +53,18 @@ class HssiDma : public sc_core::sc_module {
   unsigned channels() const { return static_cast<unsigned>(chan_.size()); }
 
  private:
+  // A descriptor waiting in a channel's chain. One handed to an idle channel is
+  // started from its registers; one linked while the channel runs must be read
+  // from memory, which the engine does early (overlapped) only if the link was
+  // there when it started the descriptor before it.
+  struct Queued {
+    DmaJob job;
+    bool linked = false;            // appended while the channel was running
+    bool prefetching = false;       // its read started while the previous one ran
+    sc_core::sc_time fetched;       // when that read ends
+  };
   struct Channel {
-    std::deque<DmaJob> chain;
+    std::deque<Queued> chain;
     bool busy = false;
     DmaJob writing;       // the write job the channel is busy with
     uint32_t cursor = 0;  // its bytes handed to the controller

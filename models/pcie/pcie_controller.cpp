@@ -79,7 +79,7 @@ bool PcieController::can_post(uint32_t n) const {
 }
 
 void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32_t n,
-                                std::function<void()> on_acked, sc_core::sc_time available, DataTaken taken) {
+                                std::function<void()> on_acked, Arrival in, DataTaken taken) {
   const uint64_t base = outbound(local_addr, n);
   // Cut piece by piece (no list per call: the DMA posts one TLP-sized piece at a time).
   for (uint64_t at = base, end = base + n; at < end;) {
@@ -88,37 +88,45 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
     posted_reserved_ += p.len;
     const bool last = at == end;
     assemble(share(Tlp::mem_write(cfg_.id, 0, p.addr, data + (p.addr - base), p.len, cfg_.ecrc)),
-             last ? std::move(on_acked) : std::function<void()>{}, available, last ? std::move(taken) : DataTaken{});
+             last ? std::move(on_acked) : std::function<void()>{}, in, last ? std::move(taken) : DataTaken{});
   }
 }
 
 // A TLP with payload is copied into the transmit (replay) buffer at the
-// controller's internal rate. Transmission may start once `cut_through_bytes`
-// are in (cut-through), but never so early that the wire would overtake the
-// copy; the copy engine is busy for the whole TLP, so it limits throughput only
-// if slower than the link.
-void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked,
-                              sc_core::sc_time available, DataTaken taken) {
+// controller's internal rate, from when its first bytes arrive; the copy cannot
+// end before the last byte arrives. Transmission may start once
+// `cut_through_bytes` are in (cut-through), but never so early that the wire
+// would overtake the copy; the copy engine is busy for the whole TLP, so it
+// limits throughput only if slower than the link.
+void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked, Arrival in,
+                              DataTaken taken) {
   // The copy engine is taken in the order data arrives, so wait for the data.
-  if (available > now()) {
-    sched_.at(available,
-              [this, t = std::move(t), on_acked = std::move(on_acked), taken = std::move(taken)]() mutable {
-                assemble(std::move(t), std::move(on_acked));
-                if (taken) taken();
-              });
+  if (in.first > now()) {
+    if (in.last <= in.first) {  // all bytes at once: one callback does both
+      sched_.at(in.first, [this, t = std::move(t), on_acked = std::move(on_acked), taken = std::move(taken)]() mutable {
+        assemble(std::move(t), std::move(on_acked));
+        if (taken) taken();
+      });
+      return;
+    }
+    sched_.at(in.first, [this, t = std::move(t), on_acked = std::move(on_acked), last = in.last]() mutable {
+      assemble(std::move(t), std::move(on_acked), Arrival{now(), last});
+    });
+    if (taken) sched_.at(in.last, std::move(taken));
     return;
   }
   const double bytes = double(t->bytes().size());
   const sc_core::sc_time full = ns(bytes / cfg_.assembly_bytes_per_ns);
   const sc_core::sc_time start = assembly_.serve(now(), full, t->payload_len());
+  const sc_core::sc_time copied = std::max(start + full, in.last);
   const sc_core::sc_time threshold = ns(std::min(bytes, double(cfg_.cut_through_bytes)) / cfg_.assembly_bytes_per_ns);
   const sc_core::sc_time wire = phy_.packet_time(t->wire_symbols());
-  const sc_core::sc_time ready = start + std::max(threshold, full > wire ? full - wire : sc_core::SC_ZERO_TIME);
+  const sc_core::sc_time ready = std::max(start + threshold, copied > start + wire ? copied - wire : start);
   sched_.at(ready, [this, t = std::move(t), on_acked = std::move(on_acked)]() mutable {
     tl_.enqueue(std::move(t), std::move(on_acked));
     kick();
   });
-  if (taken) sched_.at(now(), std::move(taken));
+  if (taken) sched_.at(std::max(now(), in.last), std::move(taken));
 }
 
 void PcieController::read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadSink> sink) {

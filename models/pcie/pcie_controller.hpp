@@ -62,14 +62,19 @@ class PcieController : public sc_core::sc_module {
   // --- used by a local bus master (the DMA engine) through the outbound window ---
   // Room for n more posted bytes in the outbound queue.
   bool can_post(uint32_t n) const;
+  // When a bus master's data reaches the controller: its first bytes (the copy into
+  // the transmit buffer may start) and its last (the copy cannot end sooner).
+  struct Arrival {
+    sc_core::sc_time first, last;
+  };
   // Posts MWr TLPs for n bytes at a local outbound address, cut at MPS, whose data
-  // is in the controller from `available` on (now or later); `on_acked` runs when
-  // the partner has acknowledged the last of them. The room is taken at once.
-  // `taken` runs at `available` (or now, if later), once the last TLP has gone
-  // to the copy engine, as a callback posted after this call would.
+  // streams in as `in` says (now or later); `on_acked` runs when the partner has
+  // acknowledged the last of them. The room is taken at once. `taken` runs at
+  // `in.last` (or now, if later), once the last TLP's data is in, as a callback
+  // posted after this call would.
   using DataTaken = InplaceFunction<16>;
   void post_write(uint64_t local_addr, const uint8_t* data, uint32_t n, std::function<void()> on_acked,
-                  sc_core::sc_time available = sc_core::SC_ZERO_TIME, DataTaken taken = {});
+                  Arrival in = {}, DataTaken taken = {});
   // Called once when posted room frees up (a DMA waits so once per TLP: no heap).
   using RoomWaiter = InplaceFunction<32>;
   void when_posted_room(RoomWaiter fn) { room_waiters_.push_back(std::move(fn)); }
@@ -82,8 +87,8 @@ class PcieController : public sc_core::sc_module {
   uint64_t dllps_sent() const { return dllps_sent_; }
 
  private:
-  void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {},
-                sc_core::sc_time available = sc_core::SC_ZERO_TIME, DataTaken taken = {});
+  void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {}, Arrival in = {},
+                DataTaken taken = {});
   void kick();
   void transmit(WirePacket p, uint64_t payload);  // p moves on into the wire's callback
   void receive(const WirePacket& p);

@@ -54,6 +54,8 @@ static pcie::DmaConfig dma_config(const ParamTable& p) {
   d.clock_hz = p.r("dma.clock_mhz") * 1e6;
   d.desc_cycles = p.r("dma.desc_cycles");
   d.bytes_per_cycle = p.r("dma.bytes_per_cycle");
+  d.burst_bytes = uint32_t(p.i("dma.burst_bytes"));
+  d.bd_fetch_cycles = p.r("dma.bd_fetch_cycles");
   d.channels = unsigned(p.i("dma.channels"));
   d.done_on_ack = p.s("dma.done") == "acked";
   return d;

@@ -87,14 +87,14 @@ void declare_msc815x_params(ParamTable& t) {
                    "also send an Ack as soon as the receive side goes idle (end of a burst) instead of waiting "
                    "for ack_every TLPs or the Ack timer",
                    "calibrated: single-request rows need a prompt Ack while 32 KB rows show coalescing"));
-  t.declare(number("pcie.ack_timer_factor", K::Real, "2.613", 0.1, 100, "x spec limit",
+  t.declare(number("pcie.ack_timer_factor", K::Real, "2.144", 0.1, 100, "x spec limit",
                    "Ack timer as a multiple of the PCIe 1.1 AckNak latency limit for the link's MPS and width "
                    "(Table 3-7); a TLP waits at most this long for its Ack when fewer than ack_every arrived",
                    kCalLink));
-  t.declare(number("pcie.fc_update_every", K::Int, "16", 1, 64, "TLPs",
+  t.declare(number("pcie.fc_update_every", K::Int, "22", 1, 64, "TLPs",
                    "posted/non-posted headers freed per UpdateFC DLLP", "calibrated: 32 KB rows (DLLP share of the wire); the fit found every value from 16 up "
                    "equivalent, because half the advertised posted headers (32) caps the coalescing"));
-  t.declare(number("pcie.fc_timer_factor", K::Real, "7.785", 0.1, 100, "x spec limit",
+  t.declare(number("pcie.fc_timer_factor", K::Real, "10.3", 0.1, 100, "x spec limit",
                    "longest freed credits wait for an UpdateFC, as a multiple of the link's Ack latency limit "
                    "(the UpdateFC guideline of PCIe 1.1 Table 2-37 has the same form)",
                    kCalLink));
@@ -107,18 +107,18 @@ void declare_msc815x_params(ParamTable& t) {
                    "the receiver",
                    "calibrated: in-flight rows; the fit drives it to its lower bound 0, the chain's fixed latency "
                    "being carried by the core and DMA costs (the split is not identified by the rows)"));
-  t.declare(number("pcie.completer_latency_ns", K::Real, "997.1", 0, 100000, "ns",
+  t.declare(number("pcie.completer_latency_ns", K::Real, "940.9", 0, 100000, "ns",
                    "inbound read: MRd arrival to its completions being ready, beyond the DDR access itself "
                    "(the controller's inbound path through the SoC fabric)",
                    kCalRead));
-  t.declare(number("pcie.assembly_bytes_per_ns", K::Real, "2", 0.1, 64, "B/ns",
+  t.declare(number("pcie.assembly_bytes_per_ns", K::Real, "2.375", 0.1, 64, "B/ns",
                    "rate at which the controller copies a payload TLP into its transmit (replay) buffer before "
-                   "sending it (store and forward, pipelined with the link)",
+                   "sending it, from its first burst on (pipelined with the link)",
                    kCalChainSum));
-  t.declare(number("pcie.cut_through_bytes", K::Int, "144", 16, 4096, "B",
+  t.declare(number("pcie.cut_through_bytes", K::Int, "168", 16, 4096, "B",
                    "TLP bytes in the transmit buffer before transmission may start (cut-through threshold)",
                    kCalSmall));
-  t.declare(number("pcie.x2_gap_symbols", K::Real, "7.562", 0, 200, "symbol times",
+  t.declare(number("pcie.x2_gap_symbols", K::Real, "8.125", 0, 200, "symbol times",
                    "idle lane symbol times the MSC8156 leaves after each packet in x2 mode (an observed x2 quirk, "
                    "mechanism unknown to the study)",
                    "calibrated: x2 rows (32 KB write and read)"));
@@ -126,13 +126,22 @@ void declare_msc815x_params(ParamTable& t) {
   // --- DMA engine and core software ---
   t.declare(number("dma.clock_mhz", K::Real, "500", 50, 2000, "MHz", "DMA engine clock",
                    "assumed (MSC8156 system clock; only clock x cycles matters)"));
-  t.declare(number("dma.desc_cycles", K::Real, "29", 0, 10000, "DMA cycles",
+  t.declare(number("dma.desc_cycles", K::Real, "24.38", 0, 10000, "DMA cycles",
                    "per-descriptor fetch, decode and set-up in the DMA engine", kCalSmall));
-  t.declare(number("dma.bytes_per_cycle", K::Real, "5.9", 0.25, 64, "B/cycle", "DMA data path width",
+  t.declare(number("dma.bytes_per_cycle", K::Real, "6", 0.25, 64, "B/cycle", "DMA data path width",
                    kCalSmall));
+  t.declare(number("dma.bd_fetch_cycles", K::Real, "43.75", 0, 10000, "DMA cycles",
+                   "time to read one descriptor linked to a running chain from memory; overlapped with the "
+                   "descriptor before it if the link was there when that one started, else two reads (link, then "
+                   "descriptor) exposed",
+                   "calibrated: in-flight rows (the 128 B bend: 1 to 4 requests against 4 to 8)"));
+  t.declare(number("dma.burst_bytes", K::Int, "64", 8, 4096, "B",
+                   "largest transfer the DMA makes on the system bus; a TLP's data streams into the controller "
+                   "burst by burst",
+                   "MSC8156 RM Rev. 2 §14.2.3, Table 14-3: BTSZ 0x7 = one burst of 64 bytes, the largest"));
   t.declare(number("core.clock_mhz", K::Real, "1000", 100, 2000, "MHz", "SC3850 core clock (timing base)",
                    "MSC8156 data sheet: 1 GHz cores"));
-  t.declare(number("core.issue_cycles", K::Real, "97.5", 0, 100000, "core cycles",
+  t.declare(number("core.issue_cycles", K::Real, "116.2", 0, 100000, "core cycles",
                    "software cost to build and start one DMA request", kCalSmall));
   t.declare(number("core.complete_cycles", K::Real, "47.49", 0, 100000, "core cycles",
                    "software cost to notice and retire one finished request (interrupt or poll)", kCalSmall));

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 #include <cmath>
 #include <fstream>
-#include <map>
 #include <sstream>
 #include "app/reproduce.hpp"
 #include "models/sim/param.hpp"
@@ -19,14 +18,6 @@ const ReferenceSet& pcie_set() {
   throw std::logic_error("no pcie reference set");
 }
 
-// Rows the model is known to miss by more than 5 %, with the bound they must stay
-// within and why (docs/calibration.md, "Where the model departs"). Every other
-// calibration row must be within 5 %.
-const std::map<std::string, double> kKnownDeviation = {
-    {"128B x4req", 0.07},  // the measured in-flight curve bends; the model's is linear in requests
-    {"1KB x1req", 0.07},   // traded against the 128 B rows by the same linear chain
-};
-
 TEST(ReproducePcie, EveryCalibrationRowWithinFivePercent) {
   const auto rows = reproduce(pcie_set(), 2, 1);
   int calibration = 0;
@@ -35,9 +26,7 @@ TEST(ReproducePcie, EveryCalibrationRowWithinFivePercent) {
     if (r.ref.kind != "calibration") continue;
     ++calibration;
     const double err = (r.simulated - *r.ref.measured) / *r.ref.measured;
-    const auto known = kKnownDeviation.find(r.ref.label);
-    const double bound = known == kKnownDeviation.end() ? 0.05 : known->second;
-    EXPECT_LT(std::fabs(err), bound) << r.ref.table << " / " << r.ref.label << ": simulated " << r.simulated
+    EXPECT_LT(std::fabs(err), 0.05) << r.ref.table << " / " << r.ref.label << ": simulated " << r.simulated
                                      << " Gbps, measured " << *r.ref.measured;
   }
   EXPECT_EQ(calibration, 24);
