@@ -33,7 +33,7 @@ def departures(rows):
         "meets the bend with the HSSI DMA's descriptor chain (docs/pcie.md, \"Per-request",
         "costs\"): a request given to an idle channel starts from the channel's registers;",
         "one appended while the channel runs is linked to the chain, and if the link was",
-        "not there when the engine started the running descriptor, the engine reads the",
+        "not there when the engine set up the running descriptor, the engine reads the",
         "link and then the new descriptor when it gets there (`dma.bd_fetch_cycles` each),",
         "a stall paid once per batch. Every later request is linked before its predecessor",
         "starts, so its descriptor is read ahead, overlapped with the transfer. 8 B",

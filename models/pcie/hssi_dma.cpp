@@ -25,8 +25,10 @@ HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& 
 void HssiDma::submit(unsigned channel, DmaJob job) {
   if (job.len == 0) throw std::invalid_argument(std::string(name()) + ": a DMA job of 0 bytes");
   Channel& c = chan_.at(channel);
-  const bool linked = c.busy || !c.chain.empty();
-  c.chain.push_back(Queued{std::move(job), linked});
+  Queued q;
+  q.job = std::move(job);
+  q.linked = c.busy || !c.chain.empty();
+  c.chain.push_back(std::move(q));
   start_next(channel);
 }
 
@@ -38,25 +40,35 @@ void HssiDma::start_next(unsigned ch) {
   c.chain.pop_front();
   const sc_time now = ws::now();
   // A linked descriptor not read ahead costs two dependent reads now: the finished
-  // descriptor's link (empty when last read), then the new descriptor. One read
+  // descriptor's link (empty when it was read), then the new descriptor. One read
   // ahead may still be arriving.
   sc_time fetch = sc_core::SC_ZERO_TIME;
   if (q.prefetching)
     fetch = q.fetched > now ? q.fetched - now : sc_core::SC_ZERO_TIME;
   else if (q.linked)
     fetch = clk_.cycles(2 * cfg_.bd_fetch_cycles);
+  if (fetch == sc_core::SC_ZERO_TIME) {
+    set_up(ch, std::move(q.job));
+    return;
+  }
+  // The shared descriptor engine is taken only once the descriptor is in.
+  sched_.at(now + fetch, [this, ch, job = std::move(q.job)]() mutable { set_up(ch, std::move(job)); });
+}
+
+void HssiDma::set_up(unsigned ch, DmaJob job) {
   const sc_time cost = clk_.cycles(cfg_.desc_cycles);
-  const sc_time begun = descriptors_.serve(now + fetch, cost) + cost;
-  sched_.at(begun, [this, ch, job = std::move(q.job)]() mutable {
-    // The engine reads the next descriptor while this one runs, if it is linked already.
+  const sc_time begun = descriptors_.serve(ws::now(), cost) + cost;
+  sched_.at(begun, [this, ch, job = std::move(job)]() mutable {
+    // Set up, the descriptor's link is known: a descriptor linked by now is read
+    // ahead while this one runs (every queued descriptor was linked to a running chain).
     Channel& c = chan_[ch];
-    if (!c.chain.empty() && c.chain.front().linked && !c.chain.front().prefetching) {
+    if (!c.chain.empty() && !c.chain.front().prefetching) {
       c.chain.front().prefetching = true;
       c.chain.front().fetched = ws::now() + clk_.cycles(cfg_.bd_fetch_cycles);
     }
     if (job.write) {
-      chan_[ch].writing = std::move(job);
-      chan_[ch].cursor = 0;
+      c.writing = std::move(job);
+      c.cursor = 0;
       step_write(ch);
     } else {
       start_read(ch, std::move(job));
@@ -76,22 +88,29 @@ void HssiDma::step_write(unsigned ch) {
       pcie_.when_posted_room([this, ch] { step_write(ch); });
       return;
     }
-    // The piece streams through in bursts: its first burst is read and moved, then
-    // the rest follows; reads of later pieces overlap earlier moves.
+    // The piece streams through in bursts (no cost per burst beyond its bytes; the
+    // first burst is not cut at the source's alignment): the first burst is read
+    // and moved, the rest follows. The data path stays with the piece until its
+    // last burst is through, so pieces arrive in order; reads of later pieces
+    // overlap earlier moves.
     piece_.resize(p.len);
     const uint64_t src = job.local + (p.addr - job.remote);
     const uint32_t head = std::min(p.len, cfg_.burst_bytes);
     const sc_time head_read = tlm_access(mem, tlm::TLM_READ_COMMAND, src, piece_.data(), head);
-    const sc_time all_read = head == p.len ? head_read
-                                           : tlm_access(mem, tlm::TLM_READ_COMMAND, src + head, piece_.data() + head,
-                                                        p.len - head);
-    const sc_time start = datapath_.serve(now + head_read, move_time(p.len), p.len);
-    const PcieController::Arrival in{start + move_time(head),
-                                     std::max(start + move_time(p.len), now + all_read + move_time(head))};
+    sc_time all_read = head_read;
+    uint32_t tail = head;  // the last burst
+    if (head < p.len) {
+      all_read = tlm_access(mem, tlm::TLM_READ_COMMAND, src + head, piece_.data() + head, p.len - head);
+      tail = (p.len - head - 1) % cfg_.burst_bytes + 1;
+    }
+    const sc_time begin = std::max(now + head_read, datapath_.free_at());
+    const sc_time end = std::max(begin + move_time(p.len), now + all_read + move_time(tail));
+    datapath_.serve(begin, end - begin, p.len);
+    const PcieController::Arrival in{begin + move_time(head), end};
     c.cursor += p.len;
     const bool last = c.cursor == job.len;
     // The channel takes its next descriptor once the last piece has left the
-    // data path, which is when the controller takes it in: one callback does both.
+    // data path, which is when the controller has all of it.
     pcie_.post_write(p.addr, piece_.data(), p.len, last && cfg_.done_on_ack ? job.done : std::function<void()>{},
                      in, last ? PcieController::DataTaken([this, ch] { finish_write(ch); }) : PcieController::DataTaken{});
   }

@@ -55,13 +55,15 @@ class HssiDma : public sc_core::sc_module {
  private:
   // A descriptor waiting in a channel's chain. One handed to an idle channel is
   // started from its registers; one linked while the channel runs must be read
-  // from memory, which the engine does early (overlapped) only if the link was
-  // there when it started the descriptor before it.
+  // from memory, which the engine does ahead (overlapped) only if the link was
+  // there when it set up the descriptor before it. A read job frees its channel
+  // as soon as its MRds are handed over, so a linked read descriptor has nothing
+  // to overlap its read with.
   struct Queued {
     DmaJob job;
-    bool linked = false;            // appended while the channel was running
-    bool prefetching = false;       // its read started while the previous one ran
-    sc_core::sc_time fetched;       // when that read ends
+    bool linked = false;                           // appended while the channel was running
+    bool prefetching = false;                      // read ahead while the previous one ran
+    sc_core::sc_time fetched = sc_core::SC_ZERO_TIME;  // when that read ends
   };
   struct Channel {
     std::deque<Queued> chain;
@@ -70,6 +72,7 @@ class HssiDma : public sc_core::sc_module {
     uint32_t cursor = 0;  // its bytes handed to the controller
   };
   void start_next(unsigned ch);
+  void set_up(unsigned ch, DmaJob job);  // on the descriptor engine, then run it
   void step_write(unsigned ch);
   void finish_write(unsigned ch);
   void start_read(unsigned ch, DmaJob job);

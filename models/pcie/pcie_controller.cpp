@@ -100,7 +100,7 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
 // limits throughput only if slower than the link.
 void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked, Arrival in,
                               DataTaken taken) {
-  // The copy engine is taken in the order data arrives, so wait for the data.
+  // The copy engine is taken in the order data arrives, so wait for its first bytes.
   if (in.first > now()) {
     if (in.last <= in.first) {  // all bytes at once: one callback does both
       sched_.at(in.first, [this, t = std::move(t), on_acked = std::move(on_acked), taken = std::move(taken)]() mutable {
@@ -117,8 +117,10 @@ void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()
   }
   const double bytes = double(t->bytes().size());
   const sc_core::sc_time full = ns(bytes / cfg_.assembly_bytes_per_ns);
-  const sc_core::sc_time start = assembly_.serve(now(), full, t->payload_len());
+  // The copy engine stays with the TLP until its last byte is in.
+  const sc_core::sc_time start = std::max(now(), assembly_.free_at());
   const sc_core::sc_time copied = std::max(start + full, in.last);
+  assembly_.serve(start, copied - start, t->payload_len());
   const sc_core::sc_time threshold = ns(std::min(bytes, double(cfg_.cut_through_bytes)) / cfg_.assembly_bytes_per_ns);
   const sc_core::sc_time wire = phy_.packet_time(t->wire_symbols());
   const sc_core::sc_time ready = std::max(start + threshold, copied > start + wire ? copied - wire : start);

@@ -132,12 +132,12 @@ void declare_msc815x_params(ParamTable& t) {
                    kCalSmall));
   t.declare(number("dma.bd_fetch_cycles", K::Real, "43.75", 0, 10000, "DMA cycles",
                    "time to read one descriptor linked to a running chain from memory; overlapped with the "
-                   "descriptor before it if the link was there when that one started, else two reads (link, then "
+                   "descriptor before it if the link was there when that one was set up, else two reads (link, then "
                    "descriptor) exposed",
                    "calibrated: in-flight rows (the 128 B bend: 1 to 4 requests against 4 to 8)"));
   t.declare(number("dma.burst_bytes", K::Int, "64", 8, 4096, "B",
-                   "largest transfer the DMA makes on the system bus; a TLP's data streams into the controller "
-                   "burst by burst",
+                   "largest transfer the DMA makes on the system bus, a power of two; a TLP's data streams into "
+                   "the controller burst by burst (above 64 B: a what-if)",
                    "MSC8156 RM Rev. 2 §14.2.3, Table 14-3: BTSZ 0x7 = one burst of 64 bytes, the largest"));
   t.declare(number("core.clock_mhz", K::Real, "1000", 100, 2000, "MHz", "SC3850 core clock (timing base)",
                    "MSC8156 data sheet: 1 GHz cores"));

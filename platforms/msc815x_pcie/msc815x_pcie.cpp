@@ -56,6 +56,11 @@ void map_windows(Msc815xBoard& rc, Msc815xBoard& ep) {
 
 void check_msc815x_params(const ParamTable& p) {
   test_config(p);
+  // The DMA's transfer sizes are powers of two (MSC8156 RM §14, BTSZ).
+  const auto burst = p.i("dma.burst_bytes");
+  if ((burst & (burst - 1)) != 0)
+    throw InputError(fmt::format("{}: key 'dma.burst_bytes': {} B is not a power of two (valid: 8, 16, ..., 4096)",
+                                 p.origin("dma.burst_bytes"), burst));
   // Completions end on multiples of their size, which must then be RCB multiples (§2.3.1.1).
   if (p.i("pcie.cpl_bytes") % p.i("pcie.rcb") != 0)
     throw InputError(fmt::format("{}: key 'pcie.cpl_bytes': {} B is not a multiple of pcie.rcb ({} B, {})",

@@ -91,6 +91,7 @@ TEST(Cli, ContradictoryOrImpossibleRequestsExitTwoBeforeRunning) {
   const auto big = write_file("big.yaml", scenario("  dma.in_flight: 64\n  dma.block_bytes: 16777216\n"));
   expect2("validate " + big, big + ":4: key 'dma.in_flight'");
   expect2("run " + path + " --set pcie.rcb=128 --set pcie.cpl_bytes=64", "pcie.cpl_bytes");
+  expect2("run " + path + " --set dma.burst_bytes=48", "key 'dma.burst_bytes': 48 B is not a power of two");
   expect2("reproduce pcie --set pcie.lanes=1", "every reference row sets this key");
 }
 
