@@ -1,7 +1,8 @@
 #pragma once
 // The MSC8156 HSSI DMA controller as the PCIe path uses it: channels each working
 // through a queue of buffer descriptors (a chain), one descriptor engine shared by
-// all channels (a fixed fetch/decode cost per descriptor) and one data path of
+// all channels (a fixed decode and set-up cost per descriptor; a descriptor linked
+// to a running chain is also read from memory) and one data path of
 // fixed width that moves every byte between local memory and the PCIe controller,
 // in bursts: a piece's first burst reaches the controller while later bursts are
 // still being read (the controller may start its TLP copy from the first).
@@ -25,7 +26,7 @@ namespace ws::pcie {
 
 struct DmaConfig {
   double clock_hz = 500e6;       // DMA engine clock
-  double desc_cycles = 50;       // descriptor fetch and set-up, engine cycles
+  double desc_cycles = 50;       // descriptor decode and set-up, engine cycles
   double bytes_per_cycle = 8;    // data path width
   uint32_t burst_bytes = 64;     // largest transfer on the system bus; pieces stream through in bursts
   double bd_fetch_cycles = 0;    // reading a descriptor linked to a running chain, engine cycles

@@ -127,7 +127,7 @@ void declare_msc815x_params(ParamTable& t) {
   t.declare(number("dma.clock_mhz", K::Real, "500", 50, 2000, "MHz", "DMA engine clock",
                    "assumed (MSC8156 system clock; only clock x cycles matters)"));
   t.declare(number("dma.desc_cycles", K::Real, "24.38", 0, 10000, "DMA cycles",
-                   "per-descriptor fetch, decode and set-up in the DMA engine", kCalSmall));
+                   "per-descriptor decode and set-up in the shared DMA descriptor engine (reading a linked descriptor from memory is dma.bd_fetch_cycles)", kCalSmall));
   t.declare(number("dma.bytes_per_cycle", K::Real, "6", 0.25, 64, "B/cycle", "DMA data path width",
                    kCalSmall));
   t.declare(number("dma.bd_fetch_cycles", K::Real, "43.75", 0, 10000, "DMA cycles",
