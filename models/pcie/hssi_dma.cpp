@@ -25,28 +25,27 @@ HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& 
 void HssiDma::submit(unsigned channel, DmaJob job) {
   if (job.len == 0) throw std::invalid_argument(std::string(name()) + ": a DMA job of 0 bytes");
   Channel& c = chan_.at(channel);
-  Queued q;
-  q.job = std::move(job);
-  q.linked = c.busy || !c.chain.empty();
-  c.chain.push_back(std::move(q));
-  start_next(channel);
+  if (c.busy) {  // linked to the running chain
+    c.chain.push_back(Queued{std::move(job)});
+    return;
+  }
+  c.busy = true;  // an idle channel starts from its registers: no descriptor read
+  set_up(channel, std::move(job));
 }
 
+// The channel is free and its chain was linked while it ran: a descriptor not read
+// ahead costs two dependent reads now, the finished descriptor's link (empty when
+// it was read), then the new descriptor; one read ahead may still be arriving.
 void HssiDma::start_next(unsigned ch) {
   Channel& c = chan_[ch];
-  if (c.busy || c.chain.empty()) return;
+  if (c.chain.empty()) return;
   c.busy = true;
   Queued q = std::move(c.chain.front());
   c.chain.pop_front();
   const sc_time now = ws::now();
-  // A linked descriptor not read ahead costs two dependent reads now: the finished
-  // descriptor's link (empty when it was read), then the new descriptor. One read
-  // ahead may still be arriving.
-  sc_time fetch = sc_core::SC_ZERO_TIME;
-  if (q.prefetching)
-    fetch = q.fetched > now ? q.fetched - now : sc_core::SC_ZERO_TIME;
-  else if (q.linked)
-    fetch = clk_.cycles(2 * cfg_.bd_fetch_cycles);
+  const sc_time fetch = !q.prefetching        ? clk_.cycles(2 * cfg_.bd_fetch_cycles)
+                        : q.fetched > now     ? q.fetched - now
+                                              : sc_core::SC_ZERO_TIME;
   if (fetch == sc_core::SC_ZERO_TIME) {
     set_up(ch, std::move(q.job));
     return;

@@ -54,16 +54,15 @@ class HssiDma : public sc_core::sc_module {
   unsigned channels() const { return static_cast<unsigned>(chan_.size()); }
 
  private:
-  // A descriptor waiting in a channel's chain. One handed to an idle channel is
-  // started from its registers; one linked while the channel runs must be read
-  // from memory, which the engine does ahead (overlapped) only if the link was
-  // there when it set up the descriptor before it. A read job frees its channel
-  // as soon as its MRds are handed over, so a linked read descriptor has nothing
-  // to overlap its read with.
+  // A descriptor waiting in a channel's chain, linked to it while the channel ran
+  // (one handed to an idle channel starts from its registers and never waits). It
+  // is read from memory, ahead (overlapped) only if the link was there when the
+  // engine set up the descriptor before it. A read job frees its channel as soon
+  // as its MRds are handed over, so a linked read descriptor has nothing to
+  // overlap its read with.
   struct Queued {
     DmaJob job;
-    bool linked = false;                           // appended while the channel was running
-    bool prefetching = false;                      // read ahead while the previous one ran
+    bool prefetching = false;                          // read ahead while the previous one ran
     sc_core::sc_time fetched = sc_core::SC_ZERO_TIME;  // when that read ends
   };
   struct Channel {
