@@ -13,6 +13,7 @@
 #include "app/output.hpp"
 #include "app/point_runner.hpp"
 #include "app/reproduce.hpp"
+#include "app/reproduce_report.hpp"
 #include "models/sim/scenario.hpp"
 #include "models/sim/text.hpp"
 #include "platforms/platform.hpp"
@@ -248,47 +249,12 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
   for (const ReferenceSet* s : sets) {
     const auto rows = reproduce(*s, jobs, seed, overrides, kind == "all" ? "" : kind);
     if (rows.empty()) continue;
-    Table t;
-    t.columns = {"table", "label"};
-    for (auto& [k, v] : rows.front().ref.knobs) t.columns.push_back(k);
-    for (const char* c : {"simulated", "measured", "error_pct", "kind"}) t.columns.push_back(c);
-    double cal_max = 0, cal_sum = 0;
-    int cal_n = 0, statements = 0, holding = 0;
-    for (const auto& r : rows) {
-      std::vector<std::string> row{r.ref.table, r.ref.label};
-      for (auto& [k, v] : r.ref.knobs) row.push_back(v);
+    for (const auto& r : rows)
       if (!r.error.empty()) {
         std::cerr << r.ref.label << ": " << r.error << "\n";
         rc = std::max(rc, r.exit_code);
       }
-      const bool people = format == "table";
-      row.push_back(people ? fmt::format("{:.2f}", r.simulated) : fmt_number(r.simulated));
-      if (r.ref.measured && r.ref.relation != "approx") {
-        row.push_back((r.ref.relation == "below" ? "<" : ">=") + fmt_number(*r.ref.measured));
-        row.push_back(r.holds() ? "holds" : "FAILS");
-        ++statements;
-        holding += r.holds();
-      } else if (r.ref.measured) {
-        const double err = r.error_pct();
-        row.push_back(fmt_number(*r.ref.measured));
-        row.push_back(people ? fmt::format("{:+.1f}", err) : fmt_number(err));
-        if (r.ref.kind == "calibration") {
-          cal_max = std::max(cal_max, std::fabs(err));
-          cal_sum += std::fabs(err);
-          ++cal_n;
-        }
-      } else {
-        row.push_back("-");
-        row.push_back("-");
-      }
-      row.push_back(r.ref.kind);
-      t.rows.push_back(std::move(row));
-    }
-    std::cout << render(t, format);
-    if (format == "table")
-      std::cout << fmt::format("\n{}: {} calibration rows, mean |error| {:.1f} %, max |error| {:.1f} %{}\n\n", s->name,
-                               cal_n, cal_n ? cal_sum / cal_n : 0.0, cal_max,
-                               statements ? fmt::format("; {} of {} statements hold", holding, statements) : "");
+    std::cout << reproduction_report(*s, rows, format);
   }
   return rc;
 }
@@ -366,7 +332,7 @@ int cli_main(int argc, char** argv) {
   std::vector<std::string> rep_sets;
   rep->add_option("--set", rep_sets, "override a parameter in every row: KEY=VALUE (repeatable)");
   std::string rep_rows = "all";
-  rep->add_option("--rows", rep_rows, "which rows to run")->check(CLI::IsMember({"all", "calibration", "withheld"}));
+  rep->add_option("--rows", rep_rows, "which rows to run")->check(CLI::IsMember({"all", "calibration", "withheld", "excluded"}));
 
   app.add_subcommand("list", "platforms, workloads, reference tables and scenarios");
   auto* par = app.add_subcommand("params", "parameters of a platform with units, defaults and sources");

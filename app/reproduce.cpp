@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -20,7 +21,8 @@ const std::vector<ReferenceSet>& reference_sets() {
 }
 
 bool ReproducedRow::holds() const {
-  if (ref.relation == "below") return simulated < *ref.measured;
+  // 0 is "never" (a line-rate size not reached), which is not below anything.
+  if (ref.relation == "below") return simulated > 0 && simulated < *ref.measured;
   if (ref.relation == "at_least") return simulated >= *ref.measured;
   return true;
 }
@@ -62,12 +64,28 @@ std::vector<ReferenceRow> load_reference(const std::string& path) {
       else if (h == "kind") r.kind = f[i];
       else if (h == "metric") r.metric = f[i];
       else if (h == "relation") r.relation = f[i];
-      else if (h == "measured" || h == "measured_gbps") {
-        if (!f[i].empty()) r.measured = std::stod(f[i]);
+      else if (h == "note") r.note = f[i];
+      else if (h == "scored") {
+        if (f[i].empty()) continue;
+        const auto [end, ec] = std::from_chars(f[i].data(), f[i].data() + f[i].size(), r.scored_round);
+        if (ec != std::errc() || end != f[i].data() + f[i].size() || r.scored_round < 1)
+          throw InputError(fmt::format("{}:{}: key 'scored': '{}' is not a round number (1, 2, ...)", path, n, f[i]));
+      }
+      else if (h == "measured" || h == "measured_gbps" || h == "predicted") {
+        if (f[i].empty()) continue;
+        double v = 0;
+        const auto [end, ec] = std::from_chars(f[i].data(), f[i].data() + f[i].size(), v);
+        if (ec != std::errc() || end != f[i].data() + f[i].size())
+          throw InputError(fmt::format("{}:{}: key '{}': '{}' is not a number", path, n, h, f[i]));
+        (h == "predicted" ? r.predicted : r.measured) = v;
       } else r.knobs.emplace_back(h, f[i]);
     }
-    if (r.kind != "calibration" && r.kind != "withheld")
-      throw InputError(fmt::format("{}:{}: key 'kind': '{}' is not calibration|withheld", path, n, r.kind));
+    if (r.kind != "calibration" && r.kind != "withheld" && r.kind != "excluded")
+      throw InputError(fmt::format("{}:{}: key 'kind': '{}' is not calibration|withheld|excluded", path, n, r.kind));
+    if (bool(r.predicted) != (r.scored_round > 0))
+      throw InputError(fmt::format("{}:{}: keys 'predicted' and 'scored': a scored row has both, others neither", path, n));
+    if (r.kind == "excluded" && r.note.empty())
+      throw InputError(fmt::format("{}:{}: key 'note': an excluded row must say why", path, n));
     if (r.relation != "approx" && r.relation != "below" && r.relation != "at_least")
       throw InputError(fmt::format("{}:{}: key 'relation': '{}' is not approx|below|at_least", path, n, r.relation));
     if (r.kind == "calibration" && !r.measured)
@@ -102,10 +120,12 @@ std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uin
   const auto outcomes = run_points(points, jobs);
   std::vector<ReproducedRow> out;
   for (size_t i = 0; i < rows.size(); ++i) {
-    ReproducedRow r{rows[i], 0, outcomes[i].error, outcomes[i].exit_code};
+    ReproducedRow r{rows[i], 0, {}, outcomes[i].error, outcomes[i].exit_code};
     const std::string& metric = rows[i].metric.empty() ? set.metric : rows[i].metric;
     for (auto& [k, v] : outcomes[i].result.metrics)
       if (k == metric) r.simulated = v;
+    for (auto& [k, v] : outcomes[i].result.labels)
+      if (k == "limiting") r.limiting = v;
     out.push_back(std::move(r));
   }
   return out;

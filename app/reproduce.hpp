@@ -13,7 +13,14 @@ struct ReferenceRow {
   std::string table, label;
   std::vector<std::pair<std::string, std::string>> knobs;  // parameter key -> value
   std::optional<double> measured;                          // empty for withheld rows
-  std::string kind;                                        // calibration | withheld
+  // calibration: fitted on; withheld: measured, not given to us, predicted;
+  // excluded: measured, but not physically possible (kept, never fitted or scored).
+  std::string kind;
+  // The prediction committed before the measurement was released, and the round
+  // that scored it (0: never predicted); a scored row then joins calibration.
+  std::optional<double> predicted;
+  int scored_round = 0;
+  std::string note;                                        // why a row is excluded, what was scored
   std::string metric;                                      // compared with `measured`; empty = the set's
   // approx: a figure, compared by error; below / at_least: a statement that the
   // simulated figure is under / at least the measured one.
@@ -36,16 +43,19 @@ std::vector<ReferenceRow> load_reference(const std::string& path);
 struct ReproducedRow {
   ReferenceRow ref;
   double simulated = 0;
+  std::string limiting;  // the run's most utilised resource
   std::string error;  // non-empty when the point failed
   int exit_code = 0;  // 1 model failure, 2 bad input
   // Error in % of the measured figure (approx rows with a figure).
   double error_pct() const { return 100.0 * (simulated - *ref.measured) / *ref.measured; }
+  // Error of the committed prediction in % of the measured figure (scored approx rows).
+  double prediction_error_pct() const { return 100.0 * (*ref.predicted - *ref.measured) / *ref.measured; }
   // Whether a statement row (below / at_least) holds.
   bool holds() const;
 };
 
 // `overrides` (what-ifs, calibration trials) apply to every row before the row's own knobs.
-// `kind` keeps only rows of that kind (calibration | withheld); empty keeps all.
+// `kind` keeps only rows of that kind (calibration | withheld | excluded); empty keeps all.
 std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed,
                                      const std::vector<std::pair<std::string, std::string>>& overrides = {},
                                      const std::string& kind = {});

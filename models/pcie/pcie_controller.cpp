@@ -96,8 +96,10 @@ void PcieController::post_write(uint64_t local_addr, const uint8_t* data, uint32
 // controller's internal rate, from when its first bytes arrive; the copy cannot
 // end before the last byte arrives. Transmission may start once
 // `cut_through_bytes` are in (cut-through), but never so early that the wire
-// would overtake the copy; the copy engine is busy for the whole TLP, so it
-// limits throughput only if slower than the link.
+// would overtake the copy. The engine then closes the TLP's buffer entry
+// (`assembly_tlp_ns`) before it takes the next TLP: that delays no TLP of its
+// own, but bounds back-to-back TLPs to one per copy plus close, a cost per TLP
+// that does not shrink with MPS or link speed.
 void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked, Arrival in,
                               DataTaken taken) {
   // The copy engine is taken in the order data arrives, so wait for its first bytes.
@@ -120,7 +122,7 @@ void PcieController::assemble(std::shared_ptr<const Tlp> t, std::function<void()
   // The copy engine stays with the TLP until its last byte is in.
   const sc_core::sc_time start = std::max(now(), assembly_.free_at());
   const sc_core::sc_time copied = std::max(start + full, in.last);
-  assembly_.serve(start, copied - start, t->payload_len());
+  assembly_.serve(start, copied - start + ns(cfg_.assembly_tlp_ns), t->payload_len());
   const sc_core::sc_time threshold = ns(std::min(bytes, double(cfg_.cut_through_bytes)) / cfg_.assembly_bytes_per_ns);
   const sc_core::sc_time wire = phy_.packet_time(t->wire_symbols());
   const sc_core::sc_time ready = std::max(start + threshold, copied > start + wire ? copied - wire : start);

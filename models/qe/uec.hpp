@@ -5,10 +5,15 @@
 //  - extended parsing: a lookup table maps the destination MAC to a queue (a
 //    frame that matches no entry is rejected);
 //  - MPC82xx mode: one station address, every accepted frame to queue 0.
-// Per frame the QE RISCs run the Rx or Tx microcode, the QE data path moves the
-// bytes, and the QE's bus port reads and writes BDs and buffers.
+// Each frame is handled from start to end by one of the UEC's Rx or Tx threads
+// (MSC8144 RM §18.2.5; ucc_geth.h: 1, 2, 4, 6 or 8 threads, Linux uses 1): the
+// thread runs the microcode on a QE RISC, reads the BD, has the QE data path
+// move the bytes, and closes the BD. A thread takes its next frame only when it
+// is done, so one UEC's frame rate is bounded by the per-frame latency of its
+// threads, and by the RISCs and memory that every UEC shares.
 #include <systemc>
 #include <array>
+#include <boost/circular_buffer.hpp>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -33,6 +38,8 @@ class Uec {
     double lookup_cycles;       // extended parsing: key build and table lookup per frame
     uint32_t tx_fifo_bytes;     // how far the Tx DMA may run ahead of the wire
     uint32_t max_rx_bytes;      // MRBLR: Rx buffer length; longer frames are dropped
+    unsigned rx_threads;        // frames in Rx processing at once
+    unsigned tx_threads;        // frames in Tx processing at once
   };
   Uec(const std::string& name, const Config& cfg, QuiccEngine& qe, Epic& epic, Scheduler& sched,
       StatsRegistry& stats, eth::FramePool& pool);
@@ -61,11 +68,23 @@ class Uec {
     bool enabled = false;
     BdCursor cursor;
   };
+  // One Tx frame between its BD fetch and its hand-over to the MAC; the MAC gets
+  // frames in fetch order even when a later thread finishes first.
+  struct TxSlot {
+    eth::Frame* frame = nullptr;
+    uint64_t bd_addr = 0;
+    Bd bd;
+    bool add_fcs = false, done = false;
+    sc_core::sc_time started;
+  };
   void on_frame(eth::Frame* f);
-  void place(eth::Frame* f);
+  void rx_start(eth::Frame* f, unsigned thread);
+  void place(eth::Frame* f, unsigned thread);
+  void rx_thread_done(unsigned thread, const sc_core::sc_time& started);
   int dispatch(const eth::Frame& f) const;
   void tx_next();
   bool tx_fetch(unsigned q, const sc_core::sc_time& at);
+  void tx_retire();
 
   std::string name_;
   Config cfg_;
@@ -79,8 +98,17 @@ class Uec {
   std::array<TxQueue, kQueues> tx_;
   eth::MacAddr station_{};
   std::map<eth::MacAddr, unsigned> lookup_;
-  bool tx_running_ = false;
-  unsigned tx_rr_ = 0;  // round robin between Tx queues
+  // Rx threads: the idle ones, the start of each busy one's frame, and the
+  // frames waiting in the FIFO for a thread (in arrival order).
+  std::vector<unsigned> rx_idle_;
+  std::vector<sc_core::sc_time> rx_started_;
+  boost::circular_buffer<eth::Frame*> rx_waiting_;
+  std::vector<ResourceStats*> rx_thread_stats_, tx_thread_stats_;
+  // Tx threads: slots in fetch order (a ring of tx_threads), head = oldest.
+  std::vector<TxSlot> tx_slots_;
+  unsigned tx_head_ = 0, tx_busy_ = 0;
+  bool tx_wake_pending_ = false;  // a retry is scheduled for when the Tx FIFO has room
+  unsigned tx_rr_ = 0;            // round robin between Tx queues
   uint64_t rx_frames_ = 0, tx_frames_ = 0;
 };
 

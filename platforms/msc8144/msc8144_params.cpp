@@ -90,10 +90,12 @@ void declare_msc8144_params(ParamTable& t) {
                    "assumed from the MPC8568/8360 QE (396 MHz, Linux DTS)"));
   t.declare(number("qe.riscs", K::Int, "2", 1, 4, "RISCs", "RISC engines sharing the frame microcode",
                    "ucc_geth.c riscRx/riscTx = RISC1_AND_RISC2; MPC8568 fsl,qe-num-riscs = 2"));
-  t.declare(number("qe.rx_risc_cycles", K::Real, "200", 0, 10000, "QE cycles", "Rx microcode per frame",
-                   "assumed: one UEC sustains 64 B line rate both ways (2 RISCs x 400 MHz / 2.98 Mpps = 269)"));
-  t.declare(number("qe.tx_risc_cycles", K::Real, "200", 0, 10000, "QE cycles", "Tx microcode per frame",
-                   "assumed, as qe.rx_risc_cycles"));
+  t.declare(number("qe.rx_risc_cycles", K::Real, "700", 0, 10000, "QE cycles",
+                   "Rx microcode per frame (on top of qe.lookup_cycles), run by the frame's Rx thread on a RISC",
+                   "calibrated: H1 (4 cores, one UEC: one Rx thread's per-frame latency bounds the UEC) with H3"));
+  t.declare(number("qe.tx_risc_cycles", K::Real, "440", 0, 10000, "QE cycles",
+                   "Tx microcode per frame, run by the frame's Tx thread on a RISC",
+                   "calibrated: H3 (two UECs: the RISCs' total Rx + Tx microcode per frame bounds both) with H1"));
   t.declare(number("qe.lookup_cycles", K::Real, "40", 0, 10000, "QE cycles",
                    "extended parsing: key build and lookup-table search per frame", "assumed"));
   t.declare(number("qe.data_path_bytes_per_cycle", K::Real, "8", 1, 64, "B/QE cycle",
@@ -112,6 +114,12 @@ void declare_msc8144_params(ParamTable& t) {
     t.declare(number(k + ".rx_buffer_bytes", K::Int, "1536", 128, 9600, "B",
                      k + ": Rx buffer length (MRBLR), a multiple of 128",
                      "ucc_geth.h: MRBLR alignment 128; Rx buffer 1536"));
+    for (const char* dir : {"rx", "tx"})
+      t.declare(choice(k + "." + dir + "_threads", "1", {"1", "2", "4", "6", "8"}, "threads",
+                       k + ": " + dir + " threads; each frame is handled start to end by one thread, so "
+                       "threads / (per-frame thread latency) bounds the UEC's frame rate",
+                       "MSC8144 RM §18.2.5 (a thread per frame); ucc_geth.h: 1, 2, 4, 6 or 8, Linux default 1 "
+                       "(assumed the same in SmartDSP OS)"));
   }
 
   // --- software path (SmartDSP-OS-like runtime, driver, stack) ---

@@ -33,7 +33,9 @@ qe::Uec::Config uec_config(const ParamTable& p, unsigned hw) {
       p.r("qe.tx_risc_cycles"),
       p.r("qe.lookup_cycles"),
       uint32_t(p.i(key("tx_fifo_bytes"))),
-      uint32_t(p.i(key("rx_buffer_bytes")))};
+      uint32_t(p.i(key("rx_buffer_bytes"))),
+      unsigned(std::stoi(p.s(key("rx_threads")))),
+      unsigned(std::stoi(p.s(key("tx_threads"))))};
 }
 
 }  // namespace

@@ -18,6 +18,7 @@ pcie::ControllerConfig msc815x_controller_config(uint16_t id, bool root, const P
   c.ecrc = p.i("pcie.ecrc") != 0;
   c.completer_latency_ns = p.r("pcie.completer_latency_ns");
   c.assembly_bytes_per_ns = p.r("pcie.assembly_bytes_per_ns");
+  c.assembly_tlp_ns = p.r("pcie.assembly_tlp_ns");
   c.cut_through_bytes = unsigned(p.i("pcie.cut_through_bytes"));
   c.advert[size_t(pcie::FcClass::P)] = {uint32_t(p.i("pcie.posted_header_credits")),
                                         uint32_t(p.i("pcie.posted_data_credits"))};

@@ -87,14 +87,14 @@ void declare_msc815x_params(ParamTable& t) {
                    "also send an Ack as soon as the receive side goes idle (end of a burst) instead of waiting "
                    "for ack_every TLPs or the Ack timer",
                    "calibrated: single-request rows need a prompt Ack while 32 KB rows show coalescing"));
-  t.declare(number("pcie.ack_timer_factor", K::Real, "2.144", 0.1, 100, "x spec limit",
+  t.declare(number("pcie.ack_timer_factor", K::Real, "2.613", 0.1, 100, "x spec limit",
                    "Ack timer as a multiple of the PCIe 1.1 AckNak latency limit for the link's MPS and width "
                    "(Table 3-7); a TLP waits at most this long for its Ack when fewer than ack_every arrived",
                    kCalLink));
   t.declare(number("pcie.fc_update_every", K::Int, "22", 1, 64, "TLPs",
                    "posted/non-posted headers freed per UpdateFC DLLP", "calibrated: 32 KB rows (DLLP share of the wire); the fit found every value from 16 up "
                    "equivalent, because half the advertised posted headers (32) caps the coalescing"));
-  t.declare(number("pcie.fc_timer_factor", K::Real, "10.3", 0.1, 100, "x spec limit",
+  t.declare(number("pcie.fc_timer_factor", K::Real, "9.581", 0.1, 100, "x spec limit",
                    "longest freed credits wait for an UpdateFC, as a multiple of the link's Ack latency limit "
                    "(the UpdateFC guideline of PCIe 1.1 Table 2-37 has the same form)",
                    kCalLink));
@@ -107,7 +107,7 @@ void declare_msc815x_params(ParamTable& t) {
                    "the receiver",
                    "calibrated: in-flight rows; the fit drives it to its lower bound 0, the chain's fixed latency "
                    "being carried by the core and DMA costs (the split is not identified by the rows)"));
-  t.declare(number("pcie.completer_latency_ns", K::Real, "940.9", 0, 100000, "ns",
+  t.declare(number("pcie.completer_latency_ns", K::Real, "978.4", 0, 100000, "ns",
                    "inbound read: MRd arrival to its completions being ready, beyond the DDR access itself "
                    "(the controller's inbound path through the SoC fabric)",
                    kCalRead));
@@ -115,10 +115,16 @@ void declare_msc815x_params(ParamTable& t) {
                    "rate at which the controller copies a payload TLP into its transmit (replay) buffer before "
                    "sending it, from its first burst on (pipelined with the link)",
                    kCalChainSum));
-  t.declare(number("pcie.cut_through_bytes", K::Int, "168", 16, 4096, "B",
+  t.declare(number("pcie.assembly_tlp_ns", K::Real, "36.25", 0, 10000, "ns",
+                   "time the controller's copy engine spends closing each payload TLP's transmit buffer entry "
+                   "before it takes the next TLP; delays no TLP of its own, bounds back-to-back TLPs; does not "
+                   "shrink with MPS or link speed",
+                   "calibrated: Gen2 x4 32 KB write (the one row where a 256 B TLP's copy and close outlast its wire "
+                   "time), fitted with the other 30 rows"));
+  t.declare(number("pcie.cut_through_bytes", K::Int, "150", 16, 4096, "B",
                    "TLP bytes in the transmit buffer before transmission may start (cut-through threshold)",
                    kCalSmall));
-  t.declare(number("pcie.x2_gap_symbols", K::Real, "8.125", 0, 200, "symbol times",
+  t.declare(number("pcie.x2_gap_symbols", K::Real, "6.719", 0, 200, "symbol times",
                    "idle lane symbol times the MSC8156 leaves after each packet in x2 mode (an observed x2 quirk, "
                    "mechanism unknown to the study)",
                    "calibrated: x2 rows (32 KB write and read)"));
@@ -128,7 +134,7 @@ void declare_msc815x_params(ParamTable& t) {
                    "assumed (MSC8156 system clock; only clock x cycles matters)"));
   t.declare(number("dma.desc_cycles", K::Real, "24.38", 0, 10000, "DMA cycles",
                    "per-descriptor decode and set-up in the shared DMA descriptor engine (reading a linked descriptor from memory is dma.bd_fetch_cycles)", kCalSmall));
-  t.declare(number("dma.bytes_per_cycle", K::Real, "6", 0.25, 64, "B/cycle", "DMA data path width",
+  t.declare(number("dma.bytes_per_cycle", K::Real, "5.5", 0.25, 64, "B/cycle", "DMA data path width",
                    kCalSmall));
   t.declare(number("dma.bd_fetch_cycles", K::Real, "43.75", 0, 10000, "DMA cycles",
                    "time to read one descriptor linked to a running chain from memory; overlapped with the "
@@ -145,7 +151,7 @@ void declare_msc815x_params(ParamTable& t) {
                    "software cost to build and start one DMA request", kCalSmall));
   t.declare(number("core.complete_cycles", K::Real, "47.49", 0, 100000, "core cycles",
                    "software cost to notice and retire one finished request (interrupt or poll)", kCalSmall));
-  t.declare(number("core.irq_latency_ns", K::Real, "100", 0, 100000, "ns",
+  t.declare(number("core.irq_latency_ns", K::Real, "107.2", 0, 100000, "ns",
                    "DMA completion interrupt to its handler starting on the core (a delay, not core time)",
                    kCalChainSum));
   t.declare(number("ddr.latency_ns", K::Real, "50", 0, 1000, "ns", "DDR access latency after the transfer",

@@ -1,5 +1,6 @@
 // UEC: Rx BD ring ownership and wrap, extended-parsing lookup dispatch, drops by
-// reason, interrupts per closed BD, and Tx BD processing onto the wire.
+// reason, interrupts per closed BD, Tx BD processing onto the wire, and the Rx
+// and Tx threads that bound one UEC's frame rate.
 #include <gtest/gtest.h>
 #include <systemc>
 #include <vector>
@@ -18,24 +19,30 @@ namespace {
 
 const eth::MacAddr kMacA = eth::local_mac(1, 1), kMacB = eth::local_mac(1, 2), kMacX = eth::local_mac(1, 9);
 
+Uec::Config uec_config(double rx_risc = 100, double tx_risc = 100, unsigned rx_threads = 1, unsigned tx_threads = 1) {
+  return Uec::Config{{1e9, 4096}, ParseMode::Extended, rx_risc, tx_risc, 20, 4096, 1536, rx_threads, tx_threads};
+}
+
 struct Bench {
   Scheduler sched{"sched"};
   StatsRegistry stats;
   eth::FramePool pool;
-  Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 1}, stats};
+  // The UEC books its Tx DMA ahead of its next BD fetch: a gap-filling port, as on the board.
+  Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 1, true}, stats};
   QuiccEngine qe{"qe", QuiccEngine::Config{400e6, 2, 8}, stats};
   Epic epic{0};
   CoreExecutor core{"core", CoreExecutor::Config{1e9, Cache::Config{32 * 1024, 8, 256}, Cache::Config{16 * 1024, 8, 256}, 0, 0, 0, 0}, sched, stats,
                     nullptr};
-  Uec uec{"uec", Uec::Config{{1e9, 4096}, ParseMode::Extended, 100, 100, 20, 4096, 1536}, qe, epic, sched, stats, pool};
+  Uec uec;
   std::vector<unsigned> irqs;  // line of every ISR run
+  std::vector<sc_time> irq_times;
 
-  Bench() {
+  explicit Bench(const Uec::Config& cfg = uec_config()) : uec("uec", cfg, qe, epic, sched, stats, pool) {
     qe.socket.bind(mem.socket);
     core.socket.bind(mem.socket);
     for (unsigned line = 0; line < 2; ++line) {
       epic.route(line, &core, line);
-      core.attach_isr(line, [this, line] { irqs.push_back(line); return false; }, "isr");
+      core.attach_isr(line, [this, line] { irqs.push_back(line); irq_times.push_back(ws::now()); return false; }, "isr");
     }
   }
   void put_bd(uint64_t addr, const Bd& bd) {
@@ -164,3 +171,80 @@ TEST(Uec, TxSendsReadyBdsBackToBackAndHandsThemBack) {
   EXPECT_FALSE(b.bd(kTx + kBdBytes).status & kBdReady);
   EXPECT_EQ(b.uec.tx_frames(), 2u);
 }
+
+namespace {
+
+// Frames of 64 B back to back at line rate into a 16-BD ring; returns the times
+// their BDs closed (the interrupts).
+std::vector<sc_time> close_times(Bench& b, unsigned frames) {
+  for (unsigned i = 0; i < 16; ++i)
+    b.put_bd(kRingA + i * kBdBytes, Bd{uint16_t(kBdEmpty | kBdInterrupt | (i == 15 ? kBdWrap : 0)), 0,
+                                       uint32_t(kBufs + i * 0x800)});
+  b.uec.set_rx_ring(0, kRingA, 0);
+  b.uec.add_lookup(kMacA, 0);
+  for (unsigned i = 0; i < frames; ++i) b.arrive_at(1 + i * 0.672, b.frame(kMacA, uint8_t(i)));
+  sc_core::sc_start();
+  return b.irq_times;
+}
+
+}  // namespace
+
+TEST(Uec, OneRxThreadTakesTheNextFrameOnlyWhenItsFrameIsPlaced) {
+  // 980 + 20 QE cycles of Rx microcode = 2.5 us per frame on a RISC, far longer than the 0.672 us
+  // between frames: with one thread the frames queue in the FIFO and close one thread latency apart.
+  Bench b(uec_config(980));
+  const auto t = close_times(b, 6);
+  ASSERT_EQ(t.size(), 6u) << "every frame waits in the FIFO, none is lost";
+  for (size_t i = 1; i < t.size(); ++i) EXPECT_GE(t[i] - t[i - 1], sc_time(2500, SC_NS)) << "frame " << i;
+  EXPECT_EQ(b.stats.resource("uec.rx_thread0")->ops, 6u);
+  for (unsigned i = 0; i < 6; ++i) {
+    uint8_t tag;
+    b.mem.read(kBufs + i * 0x800 + eth::kUdpPayloadOffset, &tag, 1);
+    EXPECT_EQ(tag, i) << "frames are placed in arrival order";
+  }
+}
+
+TEST(Uec, TwoRxThreadsOverlapTwoFramesOnTheTwoRiscs) {
+  Bench b(uec_config(980, 100, 2));
+  const auto t = close_times(b, 6);
+  ASSERT_EQ(t.size(), 6u);
+  // One thread needs at least 5 x 2.5 us between the first and the last close; two need half.
+  EXPECT_LT(t.back() - t.front(), sc_time(8, SC_US));
+  EXPECT_EQ(b.stats.resource("uec.rx_thread0")->ops + b.stats.resource("uec.rx_thread1")->ops, 6u);
+  EXPECT_EQ(b.pool.in_use(), 0u);
+}
+
+namespace {
+
+// Four ready Tx BDs with 2000 QE cycles (5 us) of Tx microcode each; returns when
+// the last frame reached the wire and checks the wire got them in BD order.
+sc_time send_four(unsigned threads) {
+  Bench b(uec_config(100, 2000, 1, threads));
+  std::vector<uint8_t> order;
+  sc_time last;
+  b.uec.mac().tx_wire().connect([&](eth::Frame* f) {
+    order.push_back(f->bytes[eth::kUdpPayloadOffset]);
+    last = ws::now();
+    b.pool.put(f);
+  });
+  constexpr uint64_t kTx = 0x3000;
+  for (unsigned i = 0; i < 4; ++i) {
+    eth::Frame* f = b.frame(kMacA, uint8_t(i));
+    b.mem.write(kBufs + i * 0x800, f->bytes.data(), 60);
+    b.pool.put(f);
+    b.put_bd(kTx + i * kBdBytes, Bd{uint16_t(kBdReady | kBdLast | kBdTxCrc | (i == 3 ? kBdWrap : 0)), 60,
+                                    uint32_t(kBufs + i * 0x800)});
+  }
+  b.uec.set_tx_ring(0, kTx);
+  b.sched.at(sc_time(1, SC_US), [&] { b.uec.transmit_on_demand(); });
+  sc_core::sc_start();
+  EXPECT_EQ(order, (std::vector<uint8_t>{0, 1, 2, 3})) << threads << " Tx threads";
+  for (unsigned i = 0; i < 4; ++i) EXPECT_FALSE(b.bd(kTx + i * kBdBytes).status & kBdReady);
+  return last;
+}
+
+}  // namespace
+
+TEST(Uec, OneTxThreadSendsOneFrameAtATime) { EXPECT_GE(send_four(1), sc_time(21, SC_US)); }
+
+TEST(Uec, TwoTxThreadsOverlapFramesButTheWireGetsThemInBdOrder) { EXPECT_LE(send_four(2), sc_time(14, SC_US)); }
