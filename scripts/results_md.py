@@ -203,8 +203,11 @@ def msc8144_predictions(calibration, rows):
     lines = [
         "## MSC8144 UDP echo (SmartDSP OS net_demo)",
         "",
-        "Round 2, committed 2026-12-01 before any comparison. Predicted with the one",
-        "parameter set fitted on R1-R3, H1 and H3 (docs/calibration.md). Every row runs",
+        "Round 2, committed 2026-12-01 before any comparison, and re-committed the same",
+        "day, still before any comparison, once the RFC 2544 search failed trials whose",
+        "backlog grows and the platform was recalibrated (git history has both).",
+        "Predicted with the one parameter set fitted on R1-R3, H1 and H3",
+        "(docs/calibration.md). Every row runs",
         "at 1000/400 MHz with the connected send path (udpConnect + udpSend), as the",
         "study's multi-core and two-UEC measurements did, extended parsing and M3",
         "buffers unless it says otherwise. The 64 B figure is the RFC 2544 throughput",

@@ -87,11 +87,18 @@ WirePacket DataLinkLayer::send(std::shared_ptr<const Tlp> t, std::function<void(
   if (!replay_timer_.armed()) replay_timer_.restart();
   if (corrupt_next_ > 0) {
     --corrupt_next_;
-    p.lcrc ^= 1;
+    corrupt(p);
   } else if (rng_.chance(cfg_.lcrc_error_rate)) {
-    p.lcrc ^= 1;
+    corrupt(p);
   }
   return p;
+}
+
+// A bit error on the wire: the receiver gets other bytes than were sent, under
+// the LCRC computed over the sent ones.
+void DataLinkLayer::corrupt(WirePacket& p) {
+  p.tlp = share(p.tlp->with_bit_flipped(rng_.next() % (p.tlp->bytes().size() * 8)));
+  p.corrupted = true;
 }
 
 WirePacket DataLinkLayer::take_replay() {
@@ -100,8 +107,8 @@ WirePacket DataLinkLayer::take_replay() {
   WirePacket p;
   p.tlp = h.tlp;
   p.seq = h.seq;
-  p.lcrc_sent = h.lcrc;
-  p.lcrc = rng_.chance(cfg_.lcrc_error_rate) ? h.lcrc ^ 1 : h.lcrc;
+  p.lcrc = p.lcrc_sent = h.lcrc;
+  if (rng_.chance(cfg_.lcrc_error_rate)) corrupt(p);
   return p;
 }
 
@@ -137,20 +144,24 @@ void DataLinkLayer::request_nak() {
   if (nak_scheduled_) return;  // one Nak per lost sequence (§3.5.3.1 NAK_SCHEDULED)
   nak_scheduled_ = true;
   nak_pending_ = true;
-  stats_->drop("lcrc_or_sequence");
   kick();
 }
 
 const Tlp* DataLinkLayer::receive_tlp(const WirePacket& p) {
-  if (p.lcrc != p.lcrc_sent) {
+  // The LCRC is checked over the bytes that arrived. A packet whose bytes and
+  // LCRC are as sent skips the CRC (a pass over every TLP that cannot fail).
+  if ((p.corrupted || p.lcrc != p.lcrc_sent) && lcrc_of(p.seq, *p.tlp) != p.lcrc) {
+    stats_->drop("bad_lcrc");
     request_nak();
     return nullptr;
   }
   if (p.seq != expected_seq_) {
     if (seq_not_after(p.seq, uint16_t((expected_seq_ + kSeqMod - 1) % kSeqMod))) {
+      stats_->drop("duplicate");
       ack_pending_ = true;  // duplicate of one already received: Ack it again
       kick();
     } else {
+      stats_->drop("out_of_sequence");
       request_nak();
     }
     return nullptr;

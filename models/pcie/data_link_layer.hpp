@@ -40,7 +40,8 @@ struct WirePacket {
   std::shared_ptr<const Tlp> tlp;  // null for a DLLP
   uint16_t seq = 0;
   uint32_t lcrc = 0;               // as it arrives
-  uint32_t lcrc_sent = 0;          // over seq + TLP bytes, what the receiver recomputes
+  uint32_t lcrc_sent = 0;          // over seq + the TLP bytes as sent
+  bool corrupted = false;          // a bit error changed the bytes on the way
   std::array<uint8_t, 6> dllp{};
   unsigned symbols() const { return tlp ? tlp->wire_symbols() : kDllpSymbols; }
 };
@@ -83,6 +84,7 @@ class DataLinkLayer {
   size_t replay_bytes() const { return replay_bytes_; }
 
  private:
+  void corrupt(WirePacket& p);
   struct Held {
     std::shared_ptr<const Tlp> tlp;
     uint16_t seq;

@@ -132,6 +132,7 @@ void HssiDma::start_read(unsigned ch, DmaJob job) {
     const sc_time written =
         tlm_access(mem, tlm::TLM_WRITE_COMMAND, local + offset, const_cast<uint8_t*>(data), n, start - now);
     *left -= n;
+    read_bytes_landed_ += n;
     if (*left == 0) sched_.at(now + std::max(written, start - now + move), done);
   };
   pcie_.read(job.remote, job.len, sink);

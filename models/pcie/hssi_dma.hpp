@@ -52,6 +52,8 @@ class HssiDma : public sc_core::sc_module {
   // Appends a descriptor to a channel's chain; a job moves at least one byte.
   void submit(unsigned channel, DmaJob job);
   unsigned channels() const { return static_cast<unsigned>(chan_.size()); }
+  // Bytes that read jobs' completions have written into local memory.
+  uint64_t read_bytes_landed() const { return read_bytes_landed_; }
 
  private:
   // A descriptor waiting in a channel's chain, linked to it while the channel ran
@@ -86,6 +88,7 @@ class HssiDma : public sc_core::sc_module {
   BusyServer datapath_;
   std::vector<Channel> chan_;
   std::vector<uint8_t> piece_;  // the piece being moved (the controller copies it into its TLP)
+  uint64_t read_bytes_landed_ = 0;
 };
 
 }  // namespace ws::pcie

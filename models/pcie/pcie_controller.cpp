@@ -234,6 +234,8 @@ void PcieController::handle(const Tlp& t) {
 void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
   const uint32_t credits = (h.length_dw + 3) / 4;  // data credits of 4 DW, from the header's Length
   const auto d = tlm_access(mem, tlm::TLM_WRITE_COMMAND, inbound(h.addr, h.bytes), const_cast<uint8_t*>(data), h.bytes);
+  inbound_write_bytes_ += h.bytes;
+  last_inbound_write_ = std::max(last_inbound_write_, ws::now() + d);
   // The receive buffer entry is free, and its credits return, once memory took the data.
   sched_.after(d, [this, credits] { release(FcClass::P, credits); });
 }
@@ -248,7 +250,7 @@ void PcieController::serve_read(const TlpHeader& h) {
   sched_.after(d + completer_latency_, [this, h, buf] {
     // Completions of at most the completion size, each ending on a multiple of it
     // (a multiple of RCB), so a misaligned read costs one more completion.
-    const uint32_t step = std::min(cfg_.cpl_bytes, mps_);
+    const uint32_t step = cfg_.cpl_bytes;  // at most the MPS (checked with the parameters)
     uint64_t addr = h.addr;
     uint32_t left = h.bytes;
     while (left > 0) {

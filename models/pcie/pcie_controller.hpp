@@ -86,6 +86,10 @@ class PcieController : public sc_core::sc_module {
   const PhyTransmitter& phy() const { return phy_; }
   uint64_t tlps_sent() const { return tlps_sent_; }
   uint64_t dllps_sent() const { return dllps_sent_; }
+  // Payload of the inbound writes served, and when the last one reached memory:
+  // a write has arrived only then, whenever its sender was told it was done.
+  uint64_t inbound_write_bytes() const { return inbound_write_bytes_; }
+  sc_core::sc_time last_inbound_write() const { return last_inbound_write_; }
 
  private:
   void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {}, Arrival in = {},
@@ -122,6 +126,8 @@ class PcieController : public sc_core::sc_module {
   ResourceStats* rx_stats_;
   sc_core::sc_time completer_latency_;
   uint64_t tlps_sent_ = 0, dllps_sent_ = 0;
+  uint64_t inbound_write_bytes_ = 0;
+  sc_core::sc_time last_inbound_write_;
 };
 
 }  // namespace ws::pcie

@@ -53,6 +53,12 @@ class Tlp {
   uint32_t data_credits() const { return (data_dw_ + 3) / 4; }
   uint32_t data_dw() const { return data_dw_; }
   const Bytes& bytes() const { return bytes_; }
+  // A copy with bit `bit` of its bytes inverted: what a bit error on the wire delivers.
+  Tlp with_bit_flipped(size_t bit) const {
+    Tlp t = *this;
+    t.bytes_[(bit / 8) % t.bytes_.size()] ^= uint8_t(1u << (bit % 8));
+    return t;
+  }
   unsigned wire_symbols() const { return kTlpFramingSymbols + static_cast<unsigned>(bytes_.size()); }
 
  private:

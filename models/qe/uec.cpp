@@ -1,5 +1,6 @@
 #include "models/qe/uec.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -11,10 +12,10 @@ Uec::Uec(const std::string& name, const Config& cfg, QuiccEngine& qe, Epic& epic
          StatsRegistry& stats, eth::FramePool& pool)
     : name_(name), cfg_(cfg), qe_(qe), epic_(epic), sched_(sched), pool_(pool),
       mac_(name + ".mac", cfg.mac, sched, stats, pool), stats_(stats.resource(name)),
-      rx_started_(cfg.rx_threads), rx_waiting_(64), tx_slots_(cfg.tx_threads) {
+      rx_idle_(cfg.rx_threads), rx_started_(cfg.rx_threads), rx_waiting_(64), tx_slots_(cfg.tx_threads) {
   if (cfg.rx_threads == 0 || cfg.tx_threads == 0) throw std::invalid_argument(name + ": a UEC needs Rx and Tx threads");
   for (unsigned i = 0; i < cfg.rx_threads; ++i) {
-    rx_idle_.push_back(cfg.rx_threads - 1 - i);  // thread 0 is taken first
+    rx_idle_.push_back(i);
     rx_thread_stats_.push_back(stats.resource(name + ".rx_thread" + std::to_string(i)));
   }
   for (unsigned i = 0; i < cfg.tx_threads; ++i)
@@ -51,8 +52,8 @@ void Uec::on_frame(eth::Frame* f) {
     rx_waiting_.push_back(f);
     return;
   }
-  const unsigned thread = rx_idle_.back();
-  rx_idle_.pop_back();
+  const unsigned thread = rx_idle_.front();
+  rx_idle_.pop_front();
   rx_start(f, thread);
 }
 
@@ -77,9 +78,10 @@ void Uec::rx_thread_done(unsigned thread, const sc_time& started) {
 
 // Dispatch to a queue, fetch its BD (the status as it is now), DMA the bytes into
 // the buffer and close the BD when they are in memory; the FIFO space is freed,
-// the queue's interrupt raised and the thread freed then. A BD is open only while
-// its thread runs, and a UEC has no more threads than its smallest ring has BDs,
-// so the UEC never reaches a BD it has not closed yet.
+// the queue's interrupt raised and the thread freed then. A BD is open while its
+// thread runs; a thread that comes round to a BD still open (a ring no longer
+// than the frames in the threads) finds the ring full, as if the driver had not
+// returned it.
 void Uec::place(eth::Frame* f, unsigned thread) {
   const uint32_t len = f->len;
   const sc_time started = rx_started_[thread];
@@ -94,24 +96,28 @@ void Uec::place(eth::Frame* f, unsigned thread) {
   if (!rx_[q].enabled) return drop("queue_disabled", now());
   RxQueue& rq = rx_[q];
   uint8_t raw[kBdBytes];
-  sc_time t = qe_.access(tlm::TLM_READ_COMMAND, rq.cursor.addr(), raw, kBdBytes, now());
+  const uint64_t bd_addr = rq.cursor.addr();
+  sc_time t = qe_.access(tlm::TLM_READ_COMMAND, bd_addr, raw, kBdBytes, now());
   Bd bd = decode(raw);
-  if (!(bd.status & kBdEmpty)) return drop("rx_ring_full", t);
+  const bool open = std::find(rq.open.begin(), rq.open.end(), bd_addr) != rq.open.end();
+  if (!(bd.status & kBdEmpty) || open) return drop("rx_ring_full", t);
   if (len > cfg_.max_rx_bytes) return drop("frame_too_long", t);
   t = qe_.data_path(t, len);
   t = qe_.access(tlm::TLM_WRITE_COMMAND, bd.pointer, f->bytes.data(), len, t);
   pool_.put(f);
   stats_->add_busy(sc_core::SC_ZERO_TIME, len);
   ++rx_frames_;
-  const uint64_t bd_addr = rq.cursor.addr();
+  rq.open.push_back(bd_addr);
   rq.cursor.advance(bd);
   bd.status = uint16_t((bd.status & (kBdWrap | kBdInterrupt)) | kBdFirst | kBdLast);
   bd.length = uint16_t(len);
   // The BD closes when the data is in memory; the driver must not see it earlier.
-  sched_.at(t, [this, bd, bd_addr, irq = rq.irq, len, thread, started] {
+  sched_.at(t, [this, q, bd, bd_addr, irq = rq.irq, len, thread, started] {
     uint8_t out[kBdBytes];
     encode(bd, out);
     qe_.access(tlm::TLM_WRITE_COMMAND, bd_addr, out, kBdBytes, now());
+    auto& open = rx_[q].open;
+    open.erase(std::find(open.begin(), open.end(), bd_addr));
     mac_.release(len);
     if (bd.status & kBdInterrupt) epic_.raise(irq);
     rx_thread_done(thread, started);
@@ -131,7 +137,7 @@ void Uec::tx_next() {
     const sc_time t = now();
     uint32_t pending = 0;
     for (unsigned i = 0; i < tx_busy_; ++i) pending += tx_slots_[(tx_head_ + i) % tx_slots_.size()].bd.length;
-    const sc_time drained = mac_.tx_wire().free_at() + eth::wire_time(pending, cfg_.mac.bits_per_s);
+    const sc_time drained = std::max(mac_.tx_wire().free_at(), t) + eth::wire_time(pending, cfg_.mac.bits_per_s);
     if (drained > t + fifo_time) {
       tx_wake_pending_ = true;
       sched_.at(drained - fifo_time, [this] {
@@ -154,6 +160,9 @@ void Uec::tx_next() {
 
 bool Uec::tx_fetch(unsigned q, const sc_time& at) {
   TxQueue& tq = tx_[q];
+  // A BD a thread still holds is not fetched again (its R bit clears when the frame goes to the MAC).
+  for (unsigned i = 0; i < tx_busy_; ++i)
+    if (tx_slots_[(tx_head_ + i) % tx_slots_.size()].bd_addr == tq.cursor.addr()) return false;
   uint8_t raw[kBdBytes];
   sc_time t = qe_.access(tlm::TLM_READ_COMMAND, tq.cursor.addr(), raw, kBdBytes, at);
   Bd bd = decode(raw);
@@ -173,7 +182,6 @@ bool Uec::tx_fetch(unsigned q, const sc_time& at) {
   sched_.at(t, [this, slot] {
     TxSlot& s = tx_slots_[slot];
     s.done = true;
-    tx_thread_stats_[slot]->add_busy(now() - s.started);
     tx_retire();
   });
   return true;
@@ -190,6 +198,7 @@ void Uec::tx_retire() {
     qe_.access(tlm::TLM_WRITE_COMMAND, s.bd_addr, out, kBdBytes, now());
     stats_->add_busy(sc_core::SC_ZERO_TIME, s.frame->len);
     ++tx_frames_;
+    tx_thread_stats_[tx_head_]->add_busy(now() - s.started);  // held until the MAC has the frame
     mac_.transmit(s.frame, now(), s.add_fcs);
     s = TxSlot{};
     tx_head_ = (tx_head_ + 1) % unsigned(tx_slots_.size());

@@ -63,6 +63,7 @@ class Uec {
     bool enabled = false;
     BdCursor cursor;
     unsigned irq = 0;
+    std::vector<uint64_t> open;  // BDs a thread is filling: not to be taken again before they close
   };
   struct TxQueue {
     bool enabled = false;
@@ -98,9 +99,9 @@ class Uec {
   std::array<TxQueue, kQueues> tx_;
   eth::MacAddr station_{};
   std::map<eth::MacAddr, unsigned> lookup_;
-  // Rx threads: the idle ones, the start of each busy one's frame, and the
-  // frames waiting in the FIFO for a thread (in arrival order).
-  std::vector<unsigned> rx_idle_;
+  // Rx threads: the idle ones (taken in turn), the start of each busy one's
+  // frame, and the frames waiting in the FIFO for a thread (in arrival order).
+  boost::circular_buffer<unsigned> rx_idle_;
   std::vector<sc_core::sc_time> rx_started_;
   boost::circular_buffer<eth::Frame*> rx_waiting_;
   std::vector<ResourceStats*> rx_thread_stats_, tx_thread_stats_;

@@ -36,6 +36,20 @@ uint64_t StatsRegistry::total_drops() const {
   return n;
 }
 
+std::vector<const ResourceStats*> StatsRegistry::resources() const {
+  std::vector<const ResourceStats*> v;
+  for (auto& r : items_) v.push_back(r.get());
+  return v;
+}
+
+std::map<std::string, uint64_t> StatsRegistry::drops_by_reason() const {
+  std::map<std::string, uint64_t> out;
+  for (auto& r : items_)
+    for (auto& [why, count] : r->drops)
+      if (count) out[r->name + "." + why] += count;
+  return out;
+}
+
 std::string StatsRegistry::limiting() const {
   auto v = ranked(items_);
   if (v.empty() || v.front()->busy == sc_core::SC_ZERO_TIME) return {};

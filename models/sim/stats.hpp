@@ -33,6 +33,9 @@ class StatsRegistry {
   void reset();
   // Drops of every resource, every reason.
   uint64_t total_drops() const;
+  // Drops by "<resource>.<reason>", zero counts left out.
+  std::map<std::string, uint64_t> drops_by_reason() const;
+  std::vector<const ResourceStats*> resources() const;
   // Name of the most utilised resource, empty when none was busy.
   std::string limiting() const;
 

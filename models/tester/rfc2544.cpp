@@ -1,9 +1,17 @@
 #include "models/tester/rfc2544.hpp"
 
+#include <algorithm>
+
 namespace ws::tester {
 
 bool Rfc2544::passes(const TrialResult& r) const {
-  return r.sent > 0 && r.errors.empty() && 100.0 * double(r.lost()) <= cfg_.loss_tolerance_pct * double(r.sent);
+  return r.sent > 0 && r.errors.empty() && 100.0 * double(r.lost()) <= cfg_.loss_tolerance_pct * double(r.sent) &&
+         r.backlog_end - r.backlog_mid <= kBacklogSlack;
+}
+
+sc_core::sc_time Rfc2544::trial_for(double resolution_pct, double line_fps, const sc_core::sc_time& at_least) {
+  const double seconds = 4.0 * double(kBacklogSlack) / (resolution_pct / 100 * line_fps);
+  return std::max(at_least, sc_core::sc_time(seconds, sc_core::SC_SEC));
 }
 
 void Rfc2544::run(const sc_core::sc_time& at, std::function<void(const Result&)> done) {

@@ -88,6 +88,7 @@ void TrafficTester::trial(const sc_time& at, double pct, const sc_time& duration
     latency_sum_us_ = 0;
     in_trial_ = true;
     for (auto& s : streams_) s.trial_first = s.expect = s.next_seq;
+    dropped_at_start_ = dropped_();
     const sc_time wire = eth::wire_time(cfg_.frame_bytes, cfg_.bits_per_s);
     const double fps = eth::line_rate_fps(cfg_.frame_bytes, cfg_.bits_per_s) * pct / 100.0;
     for (unsigned i = 0; i < ports_.size(); ++i) {
@@ -98,13 +99,38 @@ void TrafficTester::trial(const sc_time& at, double pct, const sc_time& duration
       p.start = now();
       if (p.to_send && !p.streams.empty()) send_next(i);
     }
-    sched_.at(now() + duration + drain, [this, done] {
-      in_trial_ = false;
-      if (result_.received == 0) result_.latency_min_us = 0;
-      else result_.latency_avg_us = latency_sum_us_ / double(result_.received);
-      done(result_);
+    const sc_time start = now();
+    sched_.at(start + duration / 2, [this] { result_.backlog_mid = int64_t(result_.sent) - int64_t(accounted()); });
+    sched_.at(start + duration, [this, deadline = start + duration + drain, done] {
+      result_.backlog_end = int64_t(result_.sent) - int64_t(accounted());
+      await_drain(deadline, done);
     });
   });
+}
+
+uint64_t TrafficTester::accounted() const {
+  return result_.received + result_.invalid + (dropped_() - dropped_at_start_);
+}
+
+// Polls until every frame of the trial is accounted for, or the deadline.
+void TrafficTester::await_drain(const sc_time& deadline, std::function<void(const TrialResult&)> done) {
+  constexpr double kPollNs = 5000;
+  if (accounted() < result_.sent && now() < deadline) {
+    const sc_time next = std::min(deadline, now() + sc_time(kPollNs, sc_core::SC_NS));
+    sched_.at(next, [this, deadline, done = std::move(done)]() mutable { await_drain(deadline, std::move(done)); });
+    return;
+  }
+  in_trial_ = false;
+  result_.ended = now();
+  result_.dropped = dropped_() - dropped_at_start_;
+  const uint64_t gone = result_.received + result_.invalid + result_.dropped;
+  if (gone > result_.sent)
+    throw std::logic_error("tester: " + std::to_string(gone) + " frames accounted for in a trial that sent " +
+                           std::to_string(result_.sent) + " (a frame of an earlier trial counted in this one)");
+  result_.in_flight = result_.sent - gone;
+  if (result_.received == 0) result_.latency_min_us = 0;
+  else result_.latency_avg_us = latency_sum_us_ / double(result_.received);
+  done(result_);
 }
 
 // Frame k of a port leaves at start + k x interval, so the rate has no drift.

@@ -28,13 +28,20 @@ struct StreamSpec {
   uint16_t src_port;
 };
 
+// One trial. Every frame sent is accounted for when the trial ends: echoed
+// (valid), came back invalid, dropped by the device (its counters, by reason),
+// or still in the device (in_flight: the trial ended before the device drained).
 struct TrialResult {
   double offered_pct = 0;            // of line rate, per port
   uint64_t sent = 0, received = 0;   // frames of this trial; received = valid echoes
+  uint64_t invalid = 0, dropped = 0, in_flight = 0;
   std::vector<uint64_t> sent_per_port, received_per_port;
   std::map<std::string, uint64_t> errors;  // invalid frames by reason
   double latency_min_us = 0, latency_avg_us = 0, latency_max_us = 0;
-  sc_core::sc_time started, last_echo;  // the trial's start and its last valid echo
+  sc_core::sc_time started, last_echo, ended;  // start, last valid echo, all frames accounted (or the drain cap)
+  // Frames inside the device halfway through the sending and when it ends: a
+  // backlog that grows is an overload the trial was too short to turn into loss.
+  int64_t backlog_mid = 0, backlog_end = 0;
   uint64_t lost() const { return sent > received ? sent - received : 0; }
 };
 
@@ -56,8 +63,12 @@ class TrafficTester {
   // are checked and counted (arp_replies()).
   void resolve(const sc_core::sc_time& at);
   uint64_t arp_replies() const { return arp_replies_; }
+  // The device's count of frames it discarded so far, every reason together:
+  // with it the tester knows when every frame of a trial is accounted for.
+  void count_drops_with(std::function<uint64_t()> dropped) { dropped_ = std::move(dropped); }
   // Sends `pct` % of line rate on every port for `duration` from `at`, waits
-  // `drain` for the last echoes, then reports.
+  // until every frame is echoed, invalid or dropped (the device has drained),
+  // at most `drain` after the sending, then reports.
   void trial(const sc_core::sc_time& at, double pct, const sc_core::sc_time& duration,
              const sc_core::sc_time& drain, std::function<void(const TrialResult&)> done);
   const Config& config() const { return cfg_; }
@@ -79,9 +90,15 @@ class TrafficTester {
     uint32_t expect = 0;         // next sequence number the analyzer expects back
   };
   void send_next(unsigned port);
+  // Frames of the running trial echoed, invalid or dropped so far.
+  uint64_t accounted() const;
+  void await_drain(const sc_core::sc_time& deadline, std::function<void(const TrialResult&)> done);
   void build(const Stream& s, unsigned id, uint32_t seq, eth::Frame& f) const;
   void check_echo(unsigned port, const eth::Frame& f);
-  void error(const char* why) { ++result_.errors[why]; }
+  void error(const char* why) {
+    ++result_.errors[why];
+    ++result_.invalid;
+  }
 
   Config cfg_;
   Scheduler& sched_;
@@ -91,6 +108,8 @@ class TrafficTester {
   TrialResult result_;
   double latency_sum_us_ = 0;
   bool in_trial_ = false;
+  std::function<uint64_t()> dropped_ = [] { return uint64_t(0); };
+  uint64_t dropped_at_start_ = 0;
   uint64_t arp_replies_ = 0;
 };
 

@@ -9,7 +9,7 @@ namespace {
 
 using K = ParamSpec::Kind;
 const char* kRm = "MSC8144E Reference Manual Rev. 3 (hardware-facts.md §1)";
-const char* kCalPath = "calibrated: R1, R2, R3 at 64 B (they pin rx_stack + tx_stack = 1500; the search moved rx_stack and kept tx_stack at 900, so the split is assumed)";
+const char* kCalPath = "calibrated: R1, R2, R3 at 64 B (they pin rx_stack + tx_stack, about 1480; the search moved rx_stack and kept tx_stack at 900, so the split is assumed)";
 
 }  // namespace
 
@@ -42,8 +42,9 @@ void declare_msc8144_params(ParamTable& t) {
                    "test control"));
   t.declare(number("tester.trial_ms", K::Real, "10", 0.1, 1000, "ms", "sending time of one trial",
                    "test control (RFC 2544 suggests 60 s; 10 ms overflows the Rx ring at 0.3 % overload)"));
-  t.declare(number("tester.drain_us", K::Real, "1000", 10, 100000, "us", "wait for late echoes after a trial",
-                   "test control"));
+  t.declare(number("tester.drain_us", K::Real, "100000", 10, 1000000, "us",
+                   "longest wait after a trial's last frame for the board to drain (every frame echoed, invalid or "
+                   "dropped); a trial ends as soon as it has", "test control"));
   t.declare(number("tester.resolution_pct", K::Real, "0.1", 0.01, 10, "% of line rate",
                    "binary search stops when the pass/fail bracket is this narrow", "test control"));
   t.declare(number("tester.loss_tolerance_pct", K::Real, "0", 0, 10, "%", "lost share of frames a trial may have",
@@ -93,7 +94,7 @@ void declare_msc8144_params(ParamTable& t) {
   t.declare(number("qe.rx_risc_cycles", K::Real, "700", 0, 10000, "QE cycles",
                    "Rx microcode per frame (on top of qe.lookup_cycles), run by the frame's Rx thread on a RISC",
                    "calibrated: H1 (4 cores, one UEC: one Rx thread's per-frame latency bounds the UEC) with H3"));
-  t.declare(number("qe.tx_risc_cycles", K::Real, "440", 0, 10000, "QE cycles",
+  t.declare(number("qe.tx_risc_cycles", K::Real, "418.1", 0, 10000, "QE cycles",
                    "Tx microcode per frame, run by the frame's Tx thread on a RISC",
                    "calibrated: H3 (two UECs: the RISCs' total Rx + Tx microcode per frame bounds both) with H1"));
   t.declare(number("qe.lookup_cycles", K::Real, "40", 0, 10000, "QE cycles",
@@ -127,11 +128,11 @@ void declare_msc8144_params(ParamTable& t) {
                    "driver per Rx BD: status test, buffer swap, re-arm", "assumed"));
   t.declare(number("sw.tx_driver_cycles", K::Real, "150", 0, 100000, "cycles",
                    "driver per Tx BD: BD fill, reclaim of sent BDs", "assumed"));
-  t.declare(number("sw.rx_stack_cycles", K::Real, "600", 0, 100000, "cycles",
+  t.declare(number("sw.rx_stack_cycles", K::Real, "581.2", 0, 100000, "cycles",
                    "Ethernet/IPv4/UDP receive, socket demux, application callback", kCalPath));
   t.declare(number("sw.tx_stack_cycles", K::Real, "900", 0, 100000, "cycles", "udpSend: UDP/IPv4/Ethernet header build",
                    kCalPath));
-  t.declare(number("sw.sendto_cycles", K::Real, "800", 0, 100000, "cycles",
+  t.declare(number("sw.sendto_cycles", K::Real, "781.2", 0, 100000, "cycles",
                    "udpSendTo on top of udpSend: per-call destination checks (route, ARP, socket state)",
                    "calibrated: R2 vs R3"));
   t.declare(number("sw.os_m2_reads", K::Int, "22", 0, 500, "reads",

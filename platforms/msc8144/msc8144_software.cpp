@@ -43,11 +43,14 @@ SoftwareCosts Software::software_costs(const ParamTable& p) {
                        uint32_t(p.i("sw.code_kb") * 1024)};
 }
 
-uint64_t Software::drops() const {
-  uint64_t n = 0;
+std::map<std::string, uint64_t> Software::drops() const {
+  std::map<std::string, uint64_t> n;
   for (auto& s : stacks)
-    for (auto& [why, count] : s->drops()) n += count;
-  for (auto& d : drivers) n += d->rx_no_buffer() + d->tx_ring_full();
+    for (auto& [why, count] : s->drops()) n["stack." + why] += count;
+  for (auto& d : drivers) {
+    if (d->rx_no_buffer()) n["driver.rx_no_buffer"] += d->rx_no_buffer();
+    if (d->tx_ring_full()) n["driver.tx_ring_full"] += d->tx_ring_full();
+  }
   return n;
 }
 

@@ -3,7 +3,9 @@
 // the plan says: a stack and an echo application per core, a driver and buffer
 // pool per interface, the SmartDSP-like runtime binding each interface's Rx
 // interrupt to its core.
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 #include "models/sim/param.hpp"
 #include "platforms/msc8144/msc8144_plan.hpp"
@@ -24,8 +26,9 @@ struct Software {
 
   Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc);
   static udp_echo::SoftwareCosts software_costs(const ParamTable& p);
-  // Frames the software dropped so far (driver and stack), for the accounting.
-  uint64_t drops() const;
+  // Frames the software dropped so far, by reason ("driver.tx_ring_full",
+  // "stack.no_socket", ...), every core and interface together.
+  std::map<std::string, uint64_t> drops() const;
   // Core 0's boot: program the UEC tables, write every ring, then the rest of init.
   void init(CoreExecutor& core0, const Plan& pl, Msc8144Soc& soc);
 };

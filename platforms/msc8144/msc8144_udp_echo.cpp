@@ -25,12 +25,21 @@ uint32_t largest_frame(const ParamTable& p, const Plan& pl) {
   return uint32_t(n);
 }
 
-// A trial must send each stream at least twice its Rx ring, or a ring can hold a
-// whole overloaded trial and the overload never shows as loss.
+// How long a trial of `bytes` frames sends: tester.trial_ms, lengthened in the
+// searches until an overload of one resolution step shows (Rfc2544::trial_for).
+sc_time trial_time(const ParamTable& p, uint32_t bytes) {
+  const sc_time asked = ns(p.r("tester.trial_ms") * 1e6);
+  if (p.s("tester.mode") == "fixed") return asked;
+  return tester::Rfc2544::trial_for(p.r("tester.resolution_pct"), eth::line_rate_fps(bytes, 1e9), asked);
+}
+
+// A fixed-load trial must send each stream at least twice its Rx ring, or a ring
+// can hold a whole overloaded trial and the overload never shows as loss.
 void check_trial_length(const ParamTable& p, const Plan& pl) {
   const std::string mode = p.s("tester.mode");
-  const double load = mode == "fixed" ? p.r("tester.load_pct") : 100.0;
-  const uint32_t bytes = mode == "line_rate_size" ? largest_frame(p, pl) : uint32_t(p.i("tester.frame_bytes"));
+  if (mode != "fixed") return;  // the searches also fail a growing backlog, and lengthen their trials
+  const double load = p.r("tester.load_pct");
+  const uint32_t bytes = uint32_t(p.i("tester.frame_bytes"));
   for (unsigned u = 0; u < pl.uecs; ++u) {
     size_t streams = 0;
     for (const auto& c : pl.channels) streams += c.uec == u;
@@ -42,6 +51,22 @@ void check_trial_length(const ParamTable& p, const Plan& pl) {
                                    p.origin("tester.trial_ms"), p.r("tester.trial_ms"), per_stream, bytes, load, ring,
                                    p.r("tester.trial_ms") * 2.0 * double(ring) / per_stream));
   }
+}
+
+// A cache of `size_key` KB in `ways_key` ways of core.l1d_line_bytes lines (both
+// caches use that line) needs a power-of-two line and a power-of-two set count.
+void check_cache_geometry(const ParamTable& p, const char* size_key, const char* ways_key) {
+  const auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
+  const uint64_t line = uint64_t(p.i("core.l1d_line_bytes"));
+  if (!pow2(line))
+    throw InputError(fmt::format("{}: key 'core.l1d_line_bytes': {} B is not a power of two (valid: 32, 64, 128, 256)",
+                                 p.origin("core.l1d_line_bytes"), line));
+  const uint64_t size = uint64_t(p.i(size_key)) * 1024, way_bytes = uint64_t(p.i(ways_key)) * line;
+  if (size % way_bytes != 0 || !pow2(size / way_bytes))
+    throw InputError(fmt::format("{}: key '{}': {} KB in {} ways of {} B lines ({}: {}) gives {:.4g} sets; the set "
+                                 "count size / (ways x line) must be a power of two",
+                                 p.origin(size_key), size_key, p.i(size_key), p.i(ways_key), line, ways_key,
+                                 p.origin(ways_key), double(size) / double(way_bytes)));
 }
 
 }  // namespace
@@ -69,14 +94,8 @@ void check_msc8144_params(const ParamTable& p) {
       if (key.rfind("uec0.", 0) == 0 && p.origin(key) != "default")
         throw InputError(fmt::format("{}: key '{}': UEC0 is not in use with qe.uecs=1 (UEC1 alone); set uec1.* "
                                      "or qe.uecs=2", p.origin(key), key));
-  const uint64_t l1d = uint64_t(p.i("core.l1d_kb")) * 1024, way_bytes = uint64_t(p.i("core.l1d_ways")) * p.i("core.l1d_line_bytes");
-  const auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
-  if (!pow2(uint64_t(p.i("core.l1d_line_bytes"))) || l1d % way_bytes != 0 || !pow2(l1d / way_bytes))
-    throw InputError(fmt::format("{}: key 'core.l1d_kb': {} KB in {} ways of {} B lines ({}, {}) does not give a "
-                                 "power-of-two set count; the line must be a power of two and size / (ways x line) "
-                                 "a power of two",
-                                 p.origin("core.l1d_kb"), p.i("core.l1d_kb"), p.i("core.l1d_ways"),
-                                 p.i("core.l1d_line_bytes"), p.origin("core.l1d_ways"), p.origin("core.l1d_line_bytes")));
+  check_cache_geometry(p, "core.l1d_kb", "core.l1d_ways");
+  check_cache_geometry(p, "core.l1i_kb", "core.l1i_ways");
   check_trial_length(p, pl);
   for (unsigned u = 0; u < pl.uecs; ++u) {
     const std::string mrblr = uec_key(hw_uec(pl, u), "rx_buffer_bytes");
@@ -117,14 +136,22 @@ struct Measured {
   double line_rate_pct = 0;
   double line_rate_frame_bytes = 0;
   tester::TrialResult window;  // the trial the utilisation report covers
+  sc_time trial;               // its sending time
   unsigned trials = 0;
   uint64_t errors = 0;         // invalid frames over every trial
   bool done = false;
 };
 
-void count(Measured& m, const tester::TrialResult& r) {
+// A trial that ended with frames still in the board would leave them to be
+// counted in the next one: only the last trial may, and it reports them.
+void count(Measured& m, const tester::TrialResult& r, const ParamTable& p, bool last = false) {
   ++m.trials;
   for (auto& [why, n] : r.errors) m.errors += n;
+  if (!last && r.in_flight > 0)
+    throw InputError(fmt::format("{}: key 'tester.drain_us': the trial at {:.2f}% of line rate still had {} frames in "
+                                 "the board {} us after its last frame; the next trial would count them. Raise "
+                                 "tester.drain_us (up to 100000)",
+                                 p.origin("tester.drain_us"), r.offered_pct, r.in_flight, p.r("tester.drain_us")));
 }
 
 }  // namespace
@@ -163,17 +190,30 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     }
   }
 
-  const tester::Rfc2544::Config search{ns(p.r("tester.trial_ms") * 1e6), ns(p.r("tester.drain_us") * 1e3),
+  const tester::Rfc2544::Config search{trial_time(p, frame_bytes), ns(p.r("tester.drain_us") * 1e3),
                                        p.r("tester.resolution_pct"), p.r("tester.loss_tolerance_pct")};
+  // Every frame the board discarded so far, by "<where>.<reason>": the hardware's
+  // counters (MAC, UEC) and the software's (driver, stack).
+  auto board_drops = [&] {
+    auto d = stats.drops_by_reason();
+    for (auto& [why, n] : sw.drops()) d[why] += n;
+    return d;
+  };
+  tester.count_drops_with([&] {
+    uint64_t n = 0;
+    for (auto& [why, k] : board_drops()) n += k;
+    return n;
+  });
   tester::Rfc2544 rfc(search, tester);
   Measured m;
   // The trial whose utilisation the report shows starts with fresh statistics.
-  uint64_t sw_drops_before = 0;
+  std::map<std::string, uint64_t> drops_before;
   auto final_trial = [&](double pct) {
     stats.reset();
-    sw_drops_before = sw.drops();
-    tester.trial(now(), pct, search.trial, search.drain, [&](const tester::TrialResult& r) {
-      count(m, r);
+    drops_before = board_drops();
+    m.trial = trial_time(p, tester.config().frame_bytes);
+    tester.trial(now(), pct, m.trial, search.drain, [&](const tester::TrialResult& r) {
+      count(m, r, p, true);
       m.window = r;
       m.done = true;
     });
@@ -195,8 +235,8 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     }
     const int mid = (lo + hi) / 2;
     tester.set_frame_bytes(sizes[mid]);
-    tester.trial(now(), 100, search.trial, search.drain, [&, mid](const tester::TrialResult& r) {
-      count(m, r);
+    tester.trial(now(), 100, trial_time(p, sizes[mid]), search.drain, [&, mid](const tester::TrialResult& r) {
+      count(m, r, p);
       (rfc.passes(r) ? hi : lo) = mid;
       if (hi < int(sizes.size())) tester.set_frame_bytes(sizes[hi]);
       size_probe();
@@ -211,7 +251,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
       sched.at(start, [&] { final_trial(p.r("tester.load_pct")); });
     } else if (mode == "rfc2544") {
       rfc.run(start, [&](const tester::Rfc2544::Result& r) {
-        for (auto& t : r.trials) count(m, t);
+        for (auto& t : r.trials) count(m, t, p);
         m.line_rate_pct = r.throughput_pct;
         final_trial(std::max(r.throughput_pct, p.r("tester.resolution_pct")));
       });
@@ -224,7 +264,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
 
   RunResult r;
   const tester::TrialResult& w = m.window;
-  const double secs = search.trial.to_seconds();
+  const double secs = m.trial.to_seconds();
   const uint32_t measured_bytes = tester.config().frame_bytes;
   const double line_fps = eth::line_rate_fps(measured_bytes, 1e9);
   std::vector<double> delivered_pct;  // per port, in the last trial
@@ -240,26 +280,32 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   r.metrics.push_back({"latency_avg_us", w.latency_avg_us});
   r.metrics.push_back({"sent", double(w.sent)});
   r.metrics.push_back({"lost", double(w.lost())});
-  // Every lost frame is a counted drop (MAC FIFO, UEC ring, driver, stack) or
-  // still in the board when the drain ended (in_flight; 0 with a long enough drain).
-  const uint64_t dropped = stats.total_drops() + sw.drops() - sw_drops_before;
-  r.metrics.push_back({"dropped", double(dropped)});
-  r.metrics.push_back({"in_flight", double(w.lost() > dropped ? w.lost() - dropped : 0)});
+  // sent = received + invalid + dropped + in_flight: every lost frame came back
+  // wrong, was counted as a drop (by reason below), or was still in the board
+  // when the drain cap ended the last trial.
+  r.metrics.push_back({"invalid", double(w.invalid)});
+  r.metrics.push_back({"dropped", double(w.dropped)});
+  r.metrics.push_back({"in_flight", double(w.in_flight)});
   r.metrics.push_back({"trials", double(m.trials)});
   uint64_t wire_frames = 0;  // every frame that crossed a simulated wire, all trials
   for (unsigned u = 0; u < pl.uecs; ++u) wire_frames += tester.tx_wire(u).frames() + soc.uecs[u]->mac().tx_wire().frames();
   r.metrics.push_back({"wire_frames", double(wire_frames)});
-  r.labels = {{"limiting", stats.limiting()}};
+  std::string reasons;
+  for (auto& [why, n] : board_drops())
+    if (n > drops_before[why]) reasons += fmt::format("{}{}={}", reasons.empty() ? "" : " ", why, n - drops_before[why]);
+  r.labels = {{"limiting", stats.limiting()}, {"drops", reasons.empty() ? "-" : reasons}};
   r.integrity_errors = m.errors;
   std::string errors;
   for (auto& [why, n] : w.errors) errors += fmt::format(" {}={}", why, n);
-  // Utilisation covers the trial from its first frame to its last echo.
-  const sc_time window = w.last_echo > w.started ? w.last_echo - w.started : search.trial;
+  // Utilisation covers the trial from its first frame until the board drained
+  // (every frame echoed or dropped): the statistics were reset at its start.
+  const sc_time window = w.ended - w.started;
   r.report = stats.bottleneck_report(window) +
-             fmt::format("window: last trial at {:.2f}% of line rate per port, {} frames sent, {} echoed, {} lost{}\n",
-                         w.offered_pct, w.sent, w.received, w.lost(), errors.empty() ? "" : ", errors:" + errors);
-  for (size_t c = 0; c < soc.cores.size(); ++c)
-    for (auto& [why, n] : sw.stacks[c]->drops()) r.report += fmt::format("core{} stack drop {}={}\n", c, why, n);
+             fmt::format("window: last trial at {:.2f}% of line rate per port for {:.3f} ms, {} frames sent, {} echoed, "
+                         "{} lost, backlog {} frames at mid-trial and {} at its end{}\n",
+                         w.offered_pct, secs * 1e3, w.sent, w.received, w.lost(), w.backlog_mid, w.backlog_end,
+                         errors.empty() ? "" : ", errors:" + errors);
+  if (!reasons.empty()) r.report += "drops in the last trial: " + reasons + "\n";
   if (trace.enabled()) trace.flush();
   return r;
 }

@@ -4,15 +4,22 @@
 
 namespace ws {
 
+unsigned msc815x_link_mps(const ParamTable& p) { return unsigned(std::min(p.i("pcie.mps"), p.i("pcie.ep_mps"))); }
+
+unsigned msc815x_cpl_bytes(const ParamTable& p) {
+  const std::string& v = p.s("pcie.cpl_bytes");
+  return v == "mps" ? msc815x_link_mps(p) : unsigned(std::stoul(v));
+}
+
 pcie::ControllerConfig msc815x_controller_config(uint16_t id, bool root, const ParamTable& p) {
   pcie::ControllerConfig c;
   c.id = id;
   c.mps_supported = unsigned(p.i(root ? "pcie.mps" : "pcie.ep_mps"));
   // The link runs at the smaller MPS of the two ends (connect() applies it); the
   // Ack and replay timer limits follow the negotiated value.
-  const unsigned link_mps = unsigned(std::min(p.i("pcie.mps"), p.i("pcie.ep_mps")));
+  const unsigned link_mps = msc815x_link_mps(p);
   c.mrrs = unsigned(p.i("pcie.mrrs"));
-  c.cpl_bytes = unsigned(p.i("pcie.cpl_bytes"));
+  c.cpl_bytes = msc815x_cpl_bytes(p);
   c.read_tags = unsigned(p.i("pcie.read_tags"));
   c.posted_buffer_bytes = unsigned(p.i("pcie.posted_buffer_bytes"));
   c.ecrc = p.i("pcie.ecrc") != 0;

@@ -58,8 +58,9 @@ void declare_msc815x_params(ParamTable& t) {
                    "AN3935: MPS 256 at both ends recommended"));
   t.declare(choice("pcie.mrrs", "512", {"128", "256", "512", "1024", "2048", "4096"}, "B", "Max Read Request Size",
                    "PCIe Base Spec 1.1 §7.8.4: default 010b = 512 B"));
-  t.declare(choice("pcie.cpl_bytes", "256", {"64", "128", "256"}, "B",
-                   "payload of each completion the completer returns (at most MPS, a multiple of RCB)",
+  t.declare(choice("pcie.cpl_bytes", "mps", {"mps", "64", "128", "256"}, "B",
+                   "payload of each completion the completer returns: mps = the link's MPS, else at most it and a "
+                   "multiple of RCB",
                    "assumed: MPS-sized completions; consistent with the read rows"));
   t.declare(choice("pcie.rcb", "64", {"64", "128"}, "B",
                    "Read Completion Boundary: completions end on its multiples, so pcie.cpl_bytes must be one",

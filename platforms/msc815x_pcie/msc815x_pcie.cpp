@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include "models/sim/invariants.hpp"
 #include "models/sim/scheduler.hpp"
 #include "platforms/msc815x_pcie/msc815x_board.hpp"
 #include "workloads/pcie_dma/pcie_dma_test.hpp"
@@ -61,10 +62,24 @@ void check_msc815x_params(const ParamTable& p) {
   if ((burst & (burst - 1)) != 0)
     throw InputError(fmt::format("{}: key 'dma.burst_bytes': {} B is not a power of two (valid: 8, 16, ..., 4096)",
                                  p.origin("dma.burst_bytes"), burst));
+  // A completion carries at most the link's MPS (§2.2.2): the smaller of the two ends'.
+  const int64_t link_mps = msc815x_link_mps(p), cpl = msc815x_cpl_bytes(p);
+  if (cpl > link_mps)
+    throw InputError(fmt::format("{}: key 'pcie.cpl_bytes': {} B completions exceed the link's MPS of {} B "
+                                 "(pcie.mps {}, pcie.ep_mps {}); valid: mps, or 64 .. {}",
+                                 p.origin("pcie.cpl_bytes"), cpl, link_mps, p.i("pcie.mps"), p.i("pcie.ep_mps"),
+                                 link_mps));
+  // The replay buffer must hold one largest TLP: 4 DW header, MPS payload, ECRC.
+  const int64_t largest_tlp = 16 + link_mps + (p.i("pcie.ecrc") ? 4 : 0);
+  if (p.i("pcie.replay_buffer_bytes") < largest_tlp)
+    throw InputError(fmt::format("{}: key 'pcie.replay_buffer_bytes': {} B does not hold one {} B TLP (MPS {} B "
+                                 "with a 4 DW header{}); valid: {} .. 1048576",
+                                 p.origin("pcie.replay_buffer_bytes"), p.i("pcie.replay_buffer_bytes"), largest_tlp,
+                                 link_mps, p.i("pcie.ecrc") ? " and ECRC" : "", largest_tlp));
   // Completions end on multiples of their size, which must then be RCB multiples (§2.3.1.1).
-  if (p.i("pcie.cpl_bytes") % p.i("pcie.rcb") != 0)
+  if (cpl % p.i("pcie.rcb") != 0)
     throw InputError(fmt::format("{}: key 'pcie.cpl_bytes': {} B is not a multiple of pcie.rcb ({} B, {})",
-                                 p.origin("pcie.cpl_bytes"), p.i("pcie.cpl_bytes"), p.i("pcie.rcb"),
+                                 p.origin("pcie.cpl_bytes"), cpl, p.i("pcie.rcb"),
                                  p.origin("pcie.rcb")));
 }
 
@@ -110,9 +125,19 @@ RunResult run_msc815x_pcie(const ParamTable& p, const RunOptions& o) {
   if (!rc_test.finished() || !ep_test.finished())
     throw std::runtime_error("the simulation ran out of events before every DMA request finished");
   r.integrity_errors = count_mismatches(rc_src, dst_of(rc, ep), tc) + count_mismatches(ep_src, dst_of(ep, rc), tc);
+  // Buffers are reused, so a lost block can hide behind a later one in its slot:
+  // every byte of every block must also have landed at its destination.
+  const uint64_t expected = uint64_t(tc.blocks) * tc.block_bytes;
+  for (auto [self, peer] : {std::pair{&rc, &ep}, std::pair{&ep, &rc}}) {
+    const uint64_t landed = tc.write ? peer->pcie.inbound_write_bytes() : self->dma.read_bytes_landed();
+    r.integrity_errors += landed > expected ? landed - expected : expected - landed;
+  }
 
+  // The window ends when the last byte has arrived, not when software was told
+  // "done" (with dma.done=handed a write is done before it crosses the link).
   const auto start = std::min(rc_test.started_at(), ep_test.started_at());
-  const auto end = std::max(rc_test.ended_at(), ep_test.ended_at());
+  const auto end = std::max({rc_test.ended_at(), ep_test.ended_at(), rc.pcie.last_inbound_write(),
+                             ep.pcie.last_inbound_write()});
   const double secs = (end - start).to_seconds();
   const double bytes = double(rc_test.bytes_moved() + ep_test.bytes_moved());
   const auto& phy = rc.pcie.phy();
@@ -128,6 +153,11 @@ RunResult run_msc815x_pcie(const ParamTable& p, const RunOptions& o) {
       {"naks", double(rc.pcie.dll().naks_sent() + ep.pcie.dll().naks_sent())},
       {"mps", double(rc.pcie.mps())},
   };
+  // Each board's data crosses one direction, which carries at most its 8b/10b data rate.
+  const double busiest = double(std::max(rc_test.bytes_moved(), ep_test.bytes_moved())) * 8 / secs;
+  require(busiest <= phy.data_rate_bps(), "throughput within the link's bound",
+          fmt::format("{:.3f} Gbps in one direction of a {:.3f} Gbps link", busiest / 1e9, phy.data_rate_bps() / 1e9));
+  require_utilisation_within_window(stats, end - start);
   r.report = stats.bottleneck_report(end - start);
   if (trace.enabled()) trace.flush();
   return r;

@@ -137,12 +137,16 @@ TEST(PcieDll, CorruptLcrcNaksAndSenderReplaysInOrder) {
   Link l(cfg4());
   std::vector<int> acked;
   std::vector<WirePacket> sent;
+  std::vector<std::shared_ptr<const Tlp>> original;
   for (int i = 0; i < 4; ++i) {
     if (i == 1) l.tx.corrupt_next(1);
-    sent.push_back(l.tx.send(make_tlp(64, 0x1000 + 64 * i, uint8_t(i)), [&acked, i] { acked.push_back(i); }));
+    original.push_back(make_tlp(64, 0x1000 + 64 * i, uint8_t(i)));
+    sent.push_back(l.tx.send(original.back(), [&acked, i] { acked.push_back(i); }));
   }
+  EXPECT_NE(sent[1].tlp->bytes(), original[1]->bytes()) << "a bit error changes the bytes on the wire";
+  EXPECT_EQ(sent[1].lcrc, lcrc_of(1, *original[1])) << "under the LCRC of the bytes sent";
   EXPECT_NE(sent[1].lcrc, lcrc_of(1, *sent[1].tlp));
-  EXPECT_EQ(sent[2].lcrc, lcrc_of(2, *sent[2].tlp)) << "corrupt_next(1) corrupts only one TLP";
+  EXPECT_EQ(sent[2].tlp.get(), original[2].get()) << "corrupt_next(1) corrupts only one TLP";
 
   ASSERT_NE(l.rx.receive_tlp(sent[0]), nullptr);
   EXPECT_EQ(l.rx.receive_tlp(sent[1]), nullptr);
@@ -155,6 +159,9 @@ TEST(PcieDll, CorruptLcrcNaksAndSenderReplaysInOrder) {
   EXPECT_EQ(nak.seq, 0);
   EXPECT_FALSE(l.rx.has_dllp()) << "one Nak per lost TLP";
   EXPECT_EQ(l.rx.naks_sent(), 1u);
+  EXPECT_EQ(l.stats.resource("rx.replay_buffer")->drops.at("bad_lcrc"), 1u);
+  EXPECT_EQ(l.stats.resource("rx.replay_buffer")->drops.at("out_of_sequence"), 2u)
+      << "every discarded TLP is counted, not every Nak";
 
   l.tx.receive_dllp(nakp);
   // The Nak acknowledges seq 0 and asks for 1..3 again.
@@ -169,11 +176,11 @@ TEST(PcieDll, CorruptLcrcNaksAndSenderReplaysInOrder) {
   ASSERT_EQ(again.size(), 3u);
   for (int i = 0; i < 3; ++i) {
     EXPECT_EQ(again[i].seq, sent[i + 1].seq);
-    EXPECT_EQ(again[i].tlp.get(), sent[i + 1].tlp.get());
+    EXPECT_EQ(again[i].tlp.get(), original[i + 1].get()) << "the replay buffer holds what was sent";
     EXPECT_EQ(again[i].lcrc, lcrc_of(again[i].seq, *again[i].tlp)) << "replayed copy must carry a good LCRC";
     auto t = l.rx.receive_tlp(again[i]);
     ASSERT_NE(t, nullptr) << "replayed seq " << again[i].seq << " rejected";
-    EXPECT_EQ(t->bytes(), sent[i + 1].tlp->bytes());
+    EXPECT_EQ(t->bytes(), original[i + 1]->bytes()) << "the replay delivers the right bytes";
   }
   // The Nak already acknowledged seq 0, so 3 replayed TLPs are fewer than
   // ack_every: the Ack timer sends the Ack for seq 3.

@@ -216,9 +216,10 @@ TEST(Uec, TwoRxThreadsOverlapTwoFramesOnTheTwoRiscs) {
 
 namespace {
 
-// Four ready Tx BDs with 2000 QE cycles (5 us) of Tx microcode each; returns when
-// the last frame reached the wire and checks the wire got them in BD order.
-sc_time send_four(unsigned threads) {
+// `bds` ready Tx BDs (a ring of that many) with 2000 QE cycles (5 us) of Tx
+// microcode each, sent by `threads` Tx threads; returns when the last frame
+// reached the wire and checks the wire got each once, in BD order.
+sc_time send_ring(unsigned bds, unsigned threads) {
   Bench b(uec_config(100, 2000, 1, threads));
   std::vector<uint8_t> order;
   sc_time last;
@@ -228,23 +229,44 @@ sc_time send_four(unsigned threads) {
     b.pool.put(f);
   });
   constexpr uint64_t kTx = 0x3000;
-  for (unsigned i = 0; i < 4; ++i) {
+  std::vector<uint8_t> expected;
+  for (unsigned i = 0; i < bds; ++i) {
     eth::Frame* f = b.frame(kMacA, uint8_t(i));
     b.mem.write(kBufs + i * 0x800, f->bytes.data(), 60);
     b.pool.put(f);
-    b.put_bd(kTx + i * kBdBytes, Bd{uint16_t(kBdReady | kBdLast | kBdTxCrc | (i == 3 ? kBdWrap : 0)), 60,
+    b.put_bd(kTx + i * kBdBytes, Bd{uint16_t(kBdReady | kBdLast | kBdTxCrc | (i + 1 == bds ? kBdWrap : 0)), 60,
                                     uint32_t(kBufs + i * 0x800)});
+    expected.push_back(uint8_t(i));
   }
   b.uec.set_tx_ring(0, kTx);
   b.sched.at(sc_time(1, SC_US), [&] { b.uec.transmit_on_demand(); });
   sc_core::sc_start();
-  EXPECT_EQ(order, (std::vector<uint8_t>{0, 1, 2, 3})) << threads << " Tx threads";
-  for (unsigned i = 0; i < 4; ++i) EXPECT_FALSE(b.bd(kTx + i * kBdBytes).status & kBdReady);
+  EXPECT_EQ(order, expected) << threads << " Tx threads on " << bds << " BDs";
+  for (unsigned i = 0; i < bds; ++i) EXPECT_FALSE(b.bd(kTx + i * kBdBytes).status & kBdReady);
+  EXPECT_EQ(b.pool.in_use(), 0u);
   return last;
 }
 
 }  // namespace
 
-TEST(Uec, OneTxThreadSendsOneFrameAtATime) { EXPECT_GE(send_four(1), sc_time(21, SC_US)); }
+TEST(Uec, OneTxThreadSendsOneFrameAtATime) { EXPECT_GE(send_ring(4, 1), sc_time(21, SC_US)); }
 
-TEST(Uec, TwoTxThreadsOverlapFramesButTheWireGetsThemInBdOrder) { EXPECT_LE(send_four(2), sc_time(14, SC_US)); }
+TEST(Uec, TwoTxThreadsOverlapFramesButTheWireGetsThemInBdOrder) { EXPECT_LE(send_ring(4, 2), sc_time(14, SC_US)); }
+
+// Four Tx threads on a two-BD ring: the cursor wraps onto BDs still in threads,
+// which must not be fetched (and sent) again.
+TEST(Uec, ATxBdAThreadHoldsIsNotFetchedAgain) { send_ring(2, 4); }
+
+TEST(Uec, IdleRxThreadsAreTakenInTurn) {
+  Bench b(uec_config(980, 100, 4));
+  for (unsigned i = 0; i < 16; ++i)
+    b.put_bd(kRingA + i * kBdBytes, Bd{uint16_t(kBdEmpty | kBdInterrupt | (i == 15 ? kBdWrap : 0)), 0,
+                                       uint32_t(kBufs + i * 0x800)});
+  b.uec.set_rx_ring(0, kRingA, 0);
+  b.uec.add_lookup(kMacA, 0);
+  // Frames far apart: each finds every thread idle; the busy time must still spread over all four.
+  for (unsigned i = 0; i < 8; ++i) b.arrive_at(1 + i * 10.0, b.frame(kMacA, uint8_t(i)));
+  sc_core::sc_start();
+  for (unsigned k = 0; k < 4; ++k)
+    EXPECT_EQ(b.stats.resource("uec.rx_thread" + std::to_string(k))->ops, 2u) << "thread " << k;
+}
