@@ -4,6 +4,9 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <charconv>
+#include <cstring>
+#include <fcntl.h>
+#include <limits>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -14,6 +17,7 @@
 #include "app/point_runner.hpp"
 #include "app/reproduce.hpp"
 #include "app/reproduce_report.hpp"
+#include "app/run_output.hpp"
 #include "models/sim/scenario.hpp"
 #include "models/sim/text.hpp"
 #include "platforms/platform.hpp"
@@ -74,24 +78,56 @@ std::pair<size_t, size_t> parse_shard(const std::string& s) {
 }
 
 // An output file we will write after the run: fail before the run, not after
-// it, without creating anything yet.
+// it. The file is opened for writing to find out (permissions do not stop root,
+// a read-only or virtual file system does), and left as it was.
 void check_writable(const std::string& path, const std::string& opt) {
+  namespace fs = std::filesystem;
   if (path.empty()) return;
-  const std::filesystem::path p(path);
-  const auto dir = p.parent_path().empty() ? std::filesystem::path(".") : p.parent_path();
-  const bool ok = std::filesystem::exists(p) ? ::access(path.c_str(), W_OK) == 0
-                                             : std::filesystem::is_directory(dir) && ::access(dir.c_str(), W_OK) == 0;
-  if (!ok) throw InputError(fmt::format("{} {}: cannot write there", opt, path));
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw InputError(fmt::format("{} {}: is a directory; give a file name", opt, path));
+  const bool existed = fs::exists(path, ec);
+  if (existed && !fs::is_regular_file(path, ec))
+    throw InputError(fmt::format("{} {}: not a regular file", opt, path));
+  const int fd = ::open(path.c_str(), O_WRONLY | (existed ? O_APPEND : O_CREAT | O_EXCL), 0644);
+  if (fd < 0) throw InputError(fmt::format("{} {}: cannot write there ({})", opt, path, std::strerror(errno)));
+  ::close(fd);
+  if (!existed) fs::remove(path, ec);
 }
 
-// Two texts that name the same value ("1024" and "01024", "1" and "1.0").
-bool same_value(const std::string& a, const std::string& b) {
-  double x, y;
-  const auto px = std::from_chars(a.data(), a.data() + a.size(), x);
-  const auto py = std::from_chars(b.data(), b.data() + b.size(), y);
-  const bool numbers = px.ec == std::errc() && px.ptr == a.data() + a.size() && py.ec == std::errc() &&
-                       py.ptr == b.data() + b.size();
-  return numbers ? x == y : a == b;
+// A directory we will write files into: made now if missing, and probed with a file.
+void check_writable_dir(const std::string& path, const std::string& opt) {
+  namespace fs = std::filesystem;
+  if (path.empty()) return;
+  std::error_code ec;
+  if (fs::exists(path, ec) && !fs::is_directory(path, ec))
+    throw InputError(fmt::format("{} {}: exists and is not a directory", opt, path));
+  fs::create_directories(path, ec);
+  if (ec) throw InputError(fmt::format("{} {}: cannot create the directory ({})", opt, path, ec.message()));
+  check_writable((fs::path(path) / ".wirespeed_probe").string(), opt);
+}
+
+// --out, --trace and --pcap must not name the same place.
+void check_distinct(const RunArgs& a) {
+  namespace fs = std::filesystem;
+  std::vector<std::pair<std::string, std::string>> given;
+  for (auto [opt, path] : {std::pair{"--out", &a.out}, std::pair{"--trace", &a.trace}, std::pair{"--pcap", &a.pcap}})
+    if (!path->empty()) given.emplace_back(opt, fs::weakly_canonical(*path).string());
+  for (size_t i = 0; i < given.size(); ++i)
+    for (size_t j = i + 1; j < given.size(); ++j)
+      if (given[i].second == given[j].second)
+        throw InputError(fmt::format("{} and {} both name {}; give each output its own place", given[i].first,
+                                     given[j].first, given[i].second));
+}
+
+// A seed as the scenario file takes it: 0 .. 2^63-1, digits only.
+uint64_t parse_seed(const std::string& s, const std::string& opt) {
+  constexpr uint64_t kMax = uint64_t(std::numeric_limits<int64_t>::max());
+  uint64_t x = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() ||
+      p != s.data() + s.size() || x > kMax)
+    throw InputError(fmt::format("{} '{}': expected an integer 0..{} (2^63-1)", opt, s, kMax));
+  return x;
 }
 
 // The sweep axes in order: scenario sweeps, then --sweep (which replaces a scenario axis of the same key).
@@ -124,6 +160,9 @@ std::vector<std::pair<std::string, std::vector<Override>>> sweep_axes(const Scen
   return axes;
 }
 
+// The most points one `run` takes (documented in docs/scenarios.md and README).
+constexpr size_t kMaxPoints = 10000;
+
 int cmd_run(const RunArgs& a, bool validate_only) {
   const Scenario sc = load_scenario(a.scenario);
   const Platform& platform = platform_of(sc);
@@ -147,7 +186,17 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     note(ax.first);
   }
 
-  // Cartesian product of the axes, the last axis varying fastest.
+  // Cartesian product of the axes, the last axis varying fastest; refused above
+  // kMaxPoints before anything is built (split larger studies into several runs).
+  size_t total = 1;
+  std::string sizes;
+  for (const auto& [key, values] : axes) {
+    sizes += fmt::format("{}{} x{}", sizes.empty() ? "" : ", ", key, values.size());
+    total = total > kMaxPoints / values.size() ? kMaxPoints + 1 : total * values.size();
+  }
+  if (total > kMaxPoints)
+    throw InputError(fmt::format("sweep: {} makes more than {} points; sweep fewer values or split the study into "
+                                 "several runs", sizes, kMaxPoints));
   std::vector<ParamTable> tables{base};
   for (const auto& [key, values] : axes) {
     std::vector<ParamTable> next;
@@ -176,8 +225,10 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   }
   if (!a.pcap.empty() && !platform.ethernet_ports)
     std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
+  check_distinct(a);
   check_writable(a.out, "--out");
   check_writable(a.trace, "--trace");  // per-point traces go beside it
+  if (!a.pcap.empty() && platform.ethernet_ports) check_writable_dir(a.pcap, "--pcap");
 
   std::vector<Point> points;
   std::vector<size_t> index;
@@ -192,45 +243,15 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     points.push_back(std::move(p));
     index.push_back(i);
   }
+  std::vector<std::string> swept;
+  for (auto& ax : axes) swept.push_back(ax.first);
+  RunOutput output(a.format, a.out, columns, swept, points, index);
   const bool tty = isatty(STDERR_FILENO);
-  const auto outcomes = run_points(points, a.jobs, [&](size_t done, size_t total) {
+  const auto outcomes = run_points(points, a.jobs, [&](size_t done, size_t total, size_t i, const PointOutcome& o) {
     if (tty && total > 1) std::cerr << fmt::format("\r[{}/{}] points done", done, total) << (done == total ? "\n" : "");
+    output.finished(i, o);
   });
-
-  Table t;
-  t.columns = {"point"};
-  for (auto& c : columns) t.columns.push_back(c);
-  int rc = 0;
-  for (size_t i = 0; i < outcomes.size(); ++i) {
-    const auto& o = outcomes[i];
-    if (!o.ok) {
-      std::cerr << fmt::format("point {}: {}\n", index[i], o.error);
-      rc = std::max(rc, o.exit_code);
-      continue;
-    }
-    if (t.columns.size() == columns.size() + 1) {
-      for (auto& [k, v] : o.result.metrics) t.columns.push_back(k);
-      for (auto& [k, v] : o.result.labels) t.columns.push_back(k);
-    }
-    std::vector<std::string> row{std::to_string(index[i])};
-    for (auto& c : columns) row.push_back(points[i].params.text(c));
-    for (auto& [k, v] : o.result.metrics) row.push_back(fmt_number(v));
-    for (auto& [k, v] : o.result.labels) row.push_back(v);
-    t.rows.push_back(std::move(row));
-  }
-  if (t.rows.empty()) {  // every point failed; the errors are on stderr
-    if (!a.out.empty()) std::filesystem::remove(a.out);  // leave no stale results behind
-    return rc;
-  }
-  std::string text = render(t, a.format);
-  if (a.format == "table" && outcomes.size() == 1 && outcomes[0].ok) text += "\n" + outcomes[0].result.report;
-  if (!a.out.empty()) {
-    std::ofstream f(a.out);
-    if (!(f << text)) throw InputError(fmt::format("--out {}: cannot write", a.out));
-  } else {
-    std::cout << text;
-  }
-  return rc;
+  return output.close();
 }
 
 int cmd_reproduce(const std::string& name, const std::string& format, unsigned jobs, uint64_t seed,
@@ -313,7 +334,8 @@ int cli_main(int argc, char** argv) {
   run->add_option("--out", ra.out, "write results to FILE instead of stdout");
   run->add_option("--trace", ra.trace, "write Chrome/Perfetto trace-event JSON to FILE");
   run->add_option("--pcap", ra.pcap, "write one pcap per Ethernet port into DIR");
-  run->add_option("--seed", ra.seed, "random seed (default: the scenario's, else 1)");
+  std::string run_seed, rep_seed_text = "1";
+  run->add_option("--seed", run_seed, "random seed 0..2^63-1 (default: the scenario's, else 1)");
   run->add_option("-j,--jobs", ra.jobs, "points run in parallel processes")->check(CLI::Range(1u, 256u));
   run->add_option("--shard", ra.shard, "run only points i with i mod N == I (I/N), for cluster job arrays");
 
@@ -324,11 +346,10 @@ int cli_main(int argc, char** argv) {
   auto* rep = app.add_subcommand("reproduce", "reference tables: simulated vs measured vs error");
   std::string rep_name = "all", rep_format = "table";
   unsigned rep_jobs = 1;
-  uint64_t rep_seed = 1;
   rep->add_option("NAME", rep_name, "reference table name, or all");
   rep->add_option("--format", rep_format, "output format")->check(CLI::IsMember(formats));
   rep->add_option("-j,--jobs", rep_jobs, "rows run in parallel processes")->check(CLI::Range(1u, 256u));
-  rep->add_option("--seed", rep_seed, "random seed");
+  rep->add_option("--seed", rep_seed_text, "random seed 0..2^63-1");
   std::vector<std::string> rep_sets;
   rep->add_option("--set", rep_sets, "override a parameter in every row: KEY=VALUE (repeatable)");
   std::string rep_rows = "all";
@@ -340,6 +361,15 @@ int cli_main(int argc, char** argv) {
   par->add_option("PLATFORM", par_name, "platform name")->required();
   par->add_option("--format", par_format, "output format")->check(CLI::IsMember(formats));
 
+  // Name a mistyped subcommand (CLI11 would only say that one is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+    if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+      std::cerr << fmt::format("error: unknown subcommand '{}' (valid: {})\n", argv[1], join(names, ", "));
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -348,6 +378,8 @@ int cli_main(int argc, char** argv) {
   }
   try {
     ra.seed_given = run->count("--seed") > 0;
+    if (ra.seed_given) ra.seed = parse_seed(run_seed, "--seed");
+    const uint64_t rep_seed = parse_seed(rep_seed_text, "--seed");
     if (*run) return cmd_run(ra, false);
     if (*val) {
       ra.scenario = val_file;

@@ -1,6 +1,8 @@
 #include "app/point_runner.hpp"
 
 #include <poll.h>
+#include <sys/prctl.h>
+#include <csignal>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cerrno>
@@ -76,7 +78,7 @@ struct Running {
 }  // namespace
 
 std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned jobs,
-                                     const std::function<void(size_t, size_t)>& progress) {
+                                     const Progress& progress) {
   std::vector<PointOutcome> out(points.size());
   std::vector<Running> running;
   size_t next = 0, done = 0;
@@ -86,9 +88,13 @@ std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned 
       int fds[2];
       if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
       std::fflush(nullptr);
+      const pid_t parent = getpid();
       const pid_t pid = fork();
       if (pid < 0) throw std::runtime_error("fork failed");
       if (pid == 0) {
+        // A point must not outlive the command that started it.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(1);
         close(fds[0]);
         child(points[next], fds[1]);
       }
@@ -117,9 +123,10 @@ std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned 
         o.error = WIFSIGNALED(status) ? "model crashed with signal " + std::to_string(WTERMSIG(status))
                                       : "model process failed";
       }
+      const size_t finished = running[i].index;
       running.erase(running.begin() + long(i));
       ++done;
-      if (progress) progress(done, points.size());
+      if (progress) progress(done, points.size(), finished, o);
     }
   }
   return out;

@@ -23,8 +23,8 @@ struct PointOutcome {
 };
 
 // Runs every point with at most `jobs` children at once; results in point order.
-// `progress(done, total)` is called as points finish.
-std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned jobs,
-                                     const std::function<void(size_t, size_t)>& progress = {});
+// `progress` is called as each point finishes, with its index and outcome.
+using Progress = std::function<void(size_t done, size_t total, size_t index, const PointOutcome& outcome)>;
+std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned jobs, const Progress& progress = {});
 
 }  // namespace ws

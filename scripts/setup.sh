@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages wirespeed needs (tshark: the pcap test reads our captures). Idempotent; runs as root or via sudo.
+# Installs the Debian packages wirespeed needs (tshark: the pcap test reads our
+# captures; clang with its runtime: the libFuzzer target of the scenario loader). Idempotent; runs as root or via sudo.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libsystemc-dev libfmt-dev libyaml-cpp-dev
       libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
-      libboost-dev libpcap-dev tshark python3)
+      libboost-dev libpcap-dev tshark python3 clang libclang-rt-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

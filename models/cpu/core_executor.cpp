@@ -87,6 +87,13 @@ void CoreExecutor::dispatch() {
   }
 }
 
+bool CoreExecutor::idle() const {
+  if (running_ || preempted_.step) return false;
+  for (const Isr& isr : isrs_table_)
+    if (isr.pending) return false;
+  return true;
+}
+
 bool CoreExecutor::interrupt_due() const {
   for (const Isr& isr : isrs_table_)
     if (isr.pending && isr.asserted_at <= now()) return true;

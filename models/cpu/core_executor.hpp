@@ -74,6 +74,8 @@ class CoreExecutor : public sc_core::sc_module {
   // the device when the access lands.
   void reg_access(std::function<void()> effect = {});
   const sc_core::sc_time& time() const { return t_; }
+  // No step or ISR running, none preempted, no interrupt pending.
+  bool idle() const;
   const ClockDomain& clock() const { return clk_; }
   const Cache& l1d() const { return l1d_; }
   const Cache& l1i() const { return l1i_; }

@@ -51,6 +51,8 @@ class Uec {
   void add_lookup(const eth::MacAddr& mac, unsigned queue);           // extended mode
   // --- register effects at run time ---
   void transmit_on_demand();  // UTODR: poll the Tx queues now
+  // No frame in a thread or waiting for one.
+  bool idle() const { return rx_idle_.size() == rx_started_.size() && rx_waiting_.empty() && tx_busy_ == 0; }
 
   const std::string& name() const { return name_; }
   eth::GigabitMac& mac() { return mac_; }

@@ -115,8 +115,17 @@ const std::string& ParamTable::text(const std::string& key) const {
   return it != values_.end() ? it->second : spec(key).def;
 }
 
-int64_t ParamTable::i(const std::string& key) const { return std::stoll(text(key)); }
-double ParamTable::r(const std::string& key) const { return std::stod(text(key)); }
+// Values were checked when set (and defaults when declared): read them with the same parser.
+int64_t ParamTable::i(const std::string& key) const {
+  double x = 0;
+  if (!parse_number(text(key), x, true)) throw std::logic_error("parameter " + key + " is not an integer");
+  return int64_t(x);
+}
+double ParamTable::r(const std::string& key) const {
+  double x = 0;
+  if (!parse_number(text(key), x, false)) throw std::logic_error("parameter " + key + " is not a number");
+  return x;
+}
 const std::string& ParamTable::s(const std::string& key) const { return text(key); }
 
 }  // namespace ws

@@ -130,6 +130,7 @@ void TrafficTester::await_drain(const sc_time& deadline, std::function<void(cons
   result_.in_flight = result_.sent - gone;
   if (result_.received == 0) result_.latency_min_us = 0;
   else result_.latency_avg_us = latency_sum_us_ / double(result_.received);
+  if (result_.in_flight > 0 && undrained_) undrained_(result_);
   done(result_);
 }
 

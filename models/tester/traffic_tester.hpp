@@ -66,6 +66,8 @@ class TrafficTester {
   // The device's count of frames it discarded so far, every reason together:
   // with it the tester knows when every frame of a trial is accounted for.
   void count_drops_with(std::function<uint64_t()> dropped) { dropped_ = std::move(dropped); }
+  // Called instead of a trial's report when it ended with frames still in the device.
+  void on_undrained(std::function<void(const TrialResult&)> f) { undrained_ = std::move(f); }
   // Sends `pct` % of line rate on every port for `duration` from `at`, waits
   // until every frame is echoed, invalid or dropped (the device has drained),
   // at most `drain` after the sending, then reports.
@@ -110,6 +112,7 @@ class TrafficTester {
   bool in_trial_ = false;
   std::function<uint64_t()> dropped_ = [] { return uint64_t(0); };
   uint64_t dropped_at_start_ = 0;
+  std::function<void(const TrialResult&)> undrained_;
   uint64_t arp_replies_ = 0;
 };
 

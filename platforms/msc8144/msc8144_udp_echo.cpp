@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <numeric>
 #include "models/eth/pcap_writer.hpp"
+#include "models/sim/invariants.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/tester/rfc2544.hpp"
 #include "platforms/msc8144/msc8144_plan.hpp"
@@ -140,18 +141,13 @@ struct Measured {
   unsigned trials = 0;
   uint64_t errors = 0;         // invalid frames over every trial
   bool done = false;
+  bool final = false;   // the last trial runs: it may end with frames in the board, and reports them
+  std::string refused;  // why the measurement cannot go on (a trial that did not drain)
 };
 
-// A trial that ended with frames still in the board would leave them to be
-// counted in the next one: only the last trial may, and it reports them.
-void count(Measured& m, const tester::TrialResult& r, const ParamTable& p, bool last = false) {
+void count(Measured& m, const tester::TrialResult& r) {
   ++m.trials;
   for (auto& [why, n] : r.errors) m.errors += n;
-  if (!last && r.in_flight > 0)
-    throw InputError(fmt::format("{}: key 'tester.drain_us': the trial at {:.2f}% of line rate still had {} frames in "
-                                 "the board {} us after its last frame; the next trial would count them. Raise "
-                                 "tester.drain_us (up to 100000)",
-                                 p.origin("tester.drain_us"), r.offered_pct, r.in_flight, p.r("tester.drain_us")));
 }
 
 }  // namespace
@@ -206,16 +202,48 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   });
   tester::Rfc2544 rfc(search, tester);
   Measured m;
-  // The trial whose utilisation the report shows starts with fresh statistics.
+  // A trial that ended with frames still in the board would leave them to be
+  // counted in the next one: the measurement stops, refused (exit 2).
+  tester.on_undrained([&](const tester::TrialResult& r) {
+    if (m.final) return;
+    m.refused = fmt::format("{}: key 'tester.drain_us': the trial at {:.2f}% of line rate still had {} frames in the "
+                            "board {} us after its last frame, and the next trial would count them; raise "
+                            "tester.drain_us (valid: 10..1000000)",
+                            p.origin("tester.drain_us"), r.offered_pct, r.in_flight, p.r("tester.drain_us"));
+    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // the stop notice
+    sc_core::sc_stop();
+  });
+
+  // The trial whose utilisation the report shows starts with fresh statistics
+  // on an idle board and ends when the board is idle again: every frame
+  // accounted for, and the cores and UEC threads done with their last work
+  // (busy time is booked per step and per frame), so every booking falls in it.
+  std::function<void()> on_idle;
+  std::function<void()> poll_idle = [&] {
+    const bool idle = std::all_of(soc.cores.begin(), soc.cores.end(), [](auto& c) { return c->idle(); }) &&
+                      std::all_of(soc.uecs.begin(), soc.uecs.end(), [](auto& u) { return u->idle(); });
+    if (!idle) return sched.at(now() + ns(1000), [&] { poll_idle(); });
+    on_idle();
+  };
+  auto when_idle = [&](std::function<void()> then) {
+    on_idle = std::move(then);
+    poll_idle();
+  };
   std::map<std::string, uint64_t> drops_before;
   auto final_trial = [&](double pct) {
-    stats.reset();
-    drops_before = board_drops();
-    m.trial = trial_time(p, tester.config().frame_bytes);
-    tester.trial(now(), pct, m.trial, search.drain, [&](const tester::TrialResult& r) {
-      count(m, r, p, true);
-      m.window = r;
-      m.done = true;
+    m.final = true;
+    when_idle([&, pct] {
+      stats.reset();
+      drops_before = board_drops();
+      m.trial = trial_time(p, tester.config().frame_bytes);
+      tester.trial(now(), pct, m.trial, search.drain, [&](const tester::TrialResult& r) {
+        count(m, r);
+        m.window = r;
+        when_idle([&] {
+          m.window.ended = now();
+          m.done = true;
+        });
+      });
     });
   };
   const std::string mode = p.s("tester.mode");
@@ -236,7 +264,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     const int mid = (lo + hi) / 2;
     tester.set_frame_bytes(sizes[mid]);
     tester.trial(now(), 100, trial_time(p, sizes[mid]), search.drain, [&, mid](const tester::TrialResult& r) {
-      count(m, r, p);
+      count(m, r);
       (rfc.passes(r) ? hi : lo) = mid;
       if (hi < int(sizes.size())) tester.set_frame_bytes(sizes[hi]);
       size_probe();
@@ -251,7 +279,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
       sched.at(start, [&] { final_trial(p.r("tester.load_pct")); });
     } else if (mode == "rfc2544") {
       rfc.run(start, [&](const tester::Rfc2544::Result& r) {
-        for (auto& t : r.trials) count(m, t, p);
+        for (auto& t : r.trials) count(m, t);
         m.line_rate_pct = r.throughput_pct;
         final_trial(std::max(r.throughput_pct, p.r("tester.resolution_pct")));
       });
@@ -260,6 +288,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     }
   });
   sc_core::sc_start();
+  if (!m.refused.empty()) throw InputError(m.refused);
   if (!m.done) throw std::runtime_error("the simulation ran out of events before the measurement ended");
 
   RunResult r;
@@ -300,6 +329,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   // Utilisation covers the trial from its first frame until the board drained
   // (every frame echoed or dropped): the statistics were reset at its start.
   const sc_time window = w.ended - w.started;
+  require_utilisation_within_window(stats, window);
   r.report = stats.bottleneck_report(window) +
              fmt::format("window: last trial at {:.2f}% of line rate per port for {:.3f} ms, {} frames sent, {} echoed, "
                          "{} lost, backlog {} frames at mid-trial and {} at its end{}\n",
