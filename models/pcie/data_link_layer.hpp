@@ -33,9 +33,10 @@ struct DllConfig {
 };
 
 // What crosses the wire: a TLP with its sequence number and LCRC, or a DLLP.
-// The TLP bytes are shared with the receiver and never altered in flight, so the
-// LCRC the receiver would compute over them is the one computed at transmission
-// (`lcrc_sent`); an injected error corrupts only the LCRC field on the wire.
+// The TLP bytes are shared with the receiver; a bit error (injected) delivers a
+// corrupted copy under the LCRC of the bytes sent, and the receiver recomputes
+// the LCRC only for such a packet (or one whose LCRC field differs from
+// `lcrc_sent`, the CRC computed at transmission).
 struct WirePacket {
   std::shared_ptr<const Tlp> tlp;  // null for a DLLP
   uint16_t seq = 0;

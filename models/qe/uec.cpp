@@ -25,7 +25,7 @@ Uec::Uec(const std::string& name, const Config& cfg, QuiccEngine& qe, Epic& epic
 
 void Uec::set_rx_ring(unsigned queue, uint64_t base, unsigned irq_source) {
   if (queue >= kQueues) throw std::out_of_range(name_ + ": Rx queue " + std::to_string(queue));
-  rx_[queue] = RxQueue{true, BdCursor{base, 0}, irq_source};
+  rx_[queue] = RxQueue{true, BdCursor{base, 0}, irq_source, {}};
 }
 
 void Uec::set_tx_ring(unsigned queue, uint64_t base) {

@@ -14,13 +14,6 @@ ResourceStats* StatsRegistry::resource(const std::string& name) {
   return items_.back().get();
 }
 
-static std::vector<const ResourceStats*> ranked(const std::vector<std::unique_ptr<ResourceStats>>& items) {
-  std::vector<const ResourceStats*> v;
-  for (auto& r : items) v.push_back(r.get());
-  std::stable_sort(v.begin(), v.end(), [](auto* a, auto* b) { return a->busy > b->busy; });
-  return v;
-}
-
 void StatsRegistry::reset() {
   for (auto& r : items_) {
     const std::string name = r->name;
@@ -29,16 +22,16 @@ void StatsRegistry::reset() {
   }
 }
 
-uint64_t StatsRegistry::total_drops() const {
-  uint64_t n = 0;
-  for (auto& r : items_)
-    for (auto& [why, count] : r->drops) n += count;
-  return n;
-}
-
 std::vector<const ResourceStats*> StatsRegistry::resources() const {
   std::vector<const ResourceStats*> v;
   for (auto& r : items_) v.push_back(r.get());
+  return v;
+}
+
+// Resources by busy time, the most utilised first (registration order among equals).
+static std::vector<const ResourceStats*> ranked(const StatsRegistry& stats) {
+  auto v = stats.resources();
+  std::stable_sort(v.begin(), v.end(), [](auto* a, auto* b) { return a->busy > b->busy; });
   return v;
 }
 
@@ -51,7 +44,7 @@ std::map<std::string, uint64_t> StatsRegistry::drops_by_reason() const {
 }
 
 std::string StatsRegistry::limiting() const {
-  auto v = ranked(items_);
+  auto v = ranked(*this);
   if (v.empty() || v.front()->busy == sc_core::SC_ZERO_TIME) return {};
   return v.front()->name;
 }
@@ -60,7 +53,7 @@ std::string StatsRegistry::bottleneck_report(const sc_core::sc_time& window) con
   std::string out = fmt::format("{:<28} {:>7} {:>10} {:>12} {:>8} {}\n", "resource", "util%", "ops",
                                 "bytes", "queue_hw", "drops");
   const double w = window.to_seconds();
-  for (auto* r : ranked(items_)) {
+  for (auto* r : ranked(*this)) {
     std::string drops;
     for (auto& [why, n] : r->drops) drops += fmt::format("{}={} ", why, n);
     out += fmt::format("{:<28} {:>7.1f} {:>10} {:>12} {:>8} {}\n", r->name,

@@ -31,8 +31,6 @@ class StatsRegistry {
   std::string bottleneck_report(const sc_core::sc_time& window) const;
   // Zeroes every record (names and pointers stay): a measurement window starts.
   void reset();
-  // Drops of every resource, every reason.
-  uint64_t total_drops() const;
   // Drops by "<resource>.<reason>", zero counts left out.
   std::map<std::string, uint64_t> drops_by_reason() const;
   std::vector<const ResourceStats*> resources() const;
