@@ -62,9 +62,10 @@ void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64
   }
 }
 
-uint64_t count_mismatches(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c) {
+uint64_t integrity_errors(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c, uint64_t landed) {
   std::vector<uint8_t> a(c.block_bytes), b(c.block_bytes);
-  uint64_t bad = 0;
+  const uint64_t expected = uint64_t(c.blocks) * c.block_bytes;
+  uint64_t bad = landed > expected ? landed - expected : expected - landed;
   for (unsigned i = 0; i < c.slots; ++i) {
     const uint64_t at = PcieDmaTest::slot_offset(c, i);
     src.mem->read(src.base + at, a.data(), a.size());

@@ -6,7 +6,8 @@
 // (issue, completion interrupt) is inside that window on purpose: with one
 // request in flight AN3935 measured 413 ns per 8 B request, more than the DMA
 // and link alone take, and the software costs were calibrated to it. The source
-// holds a seeded pattern; count_mismatches() compares every destination byte.
+// holds a seeded pattern; integrity_errors() compares every destination byte
+// and counts the bytes that landed.
 #include <systemc>
 #include <cstdint>
 #include <string>
@@ -70,7 +71,10 @@ struct BlockPlace {
 };
 // Fills the source buffers with a pattern drawn from `seed`.
 void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed);
-// Bytes of the destination buffers that differ from the source buffers.
-uint64_t count_mismatches(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c);
+// Bytes of the destination buffers that differ from the source buffers, plus
+// the bytes by which `landed` (bytes that arrived at the destination) misses
+// blocks x block_bytes. Buffers are reused, so a lost block can hide behind a
+// later one in its slot; the count of landed bytes catches it.
+uint64_t integrity_errors(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c, uint64_t landed);
 
 }  // namespace ws

@@ -1,0 +1,72 @@
+// A sweep's point processes never outlive the command that started them.
+#include <gtest/gtest.h>
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+// Children of `parent`, read from /proc/PID/stat (field 4 is the parent's pid).
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> kids;
+  for (auto& e : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = e.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream f(e.path() / "stat");
+    std::string stat;
+    std::getline(f, stat);
+    const auto close = stat.rfind(')');  // the command name may hold spaces
+    if (close == std::string::npos) continue;
+    char state;
+    pid_t ppid;
+    if (std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) == 2 && ppid == parent && state != 'Z')
+      kids.push_back(std::stoi(name));
+  }
+  return kids;
+}
+
+bool alive(pid_t pid) { return kill(pid, 0) == 0; }
+
+}  // namespace
+
+TEST(PointLifetime, PointProcessDiesWithItsParent) {
+  const pid_t cli = fork();
+  ASSERT_GE(cli, 0);
+  if (cli == 0) {
+    // A point that runs for tens of seconds: an RFC 2544 search of 1 s trials.
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+    const std::string scenario = std::string(WS_SOURCE_DIR) + "/workloads/udp_echo/scenarios/four_cores.yaml";
+    execl(WS_BIN, WS_BIN, "run", scenario.c_str(), "--set", "tester.mode=rfc2544", "--set", "tester.trial_ms=1000",
+          "--format", "csv", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // The loader's bounded parse is a short-lived child too: the point is the
+  // child still there half a second after it was seen.
+  std::vector<pid_t> points;
+  for (int i = 0; i < 100 && points.empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    for (pid_t kid : children_of(cli)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      const auto now = children_of(cli);
+      if (std::find(now.begin(), now.end(), kid) != now.end()) points.push_back(kid);
+    }
+  }
+  ASSERT_EQ(points.size(), 1u) << "the run never forked its point";
+  kill(cli, SIGKILL);
+  int status = 0;
+  waitpid(cli, &status, 0);
+  bool gone = false;
+  for (int i = 0; i < 40 && !gone; ++i) {  // 2 s: far less than the point's run
+    gone = !alive(points[0]);
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (!gone) kill(points[0], SIGKILL);
+  EXPECT_TRUE(gone) << "point " << points[0] << " outlived its parent";
+}
