@@ -20,6 +20,33 @@ void StatsRegistry::reset() {
     *r = ResourceStats{};
     r->name = name;
   }
+  for (auto& l : loads_) *l = CpuLoad{l->name, {}, {}, {}, {}};
+}
+
+CpuLoad* StatsRegistry::cpu_load(const std::string& name) {
+  for (auto& l : loads_)
+    if (l->name == name) return l.get();
+  loads_.push_back(std::make_unique<CpuLoad>(CpuLoad{name, {}, {}, {}, {}}));
+  return loads_.back().get();
+}
+
+std::string StatsRegistry::cpu_report(const sc_core::sc_time& window) const {
+  if (loads_.empty() || window == sc_core::SC_ZERO_TIME) return {};
+  const double w = window.to_seconds();
+  auto row = [](const std::string& name, double usr, double sys, double irq, double soft) {
+    const double idle = std::max(0.0, 100.0 - usr - sys - irq - soft);
+    return fmt::format("{:<8} {:>7.2f} {:>7.2f} {:>7.2f} {:>7.2f} {:>7.2f}\n", name, usr, sys, irq, soft, idle);
+  };
+  std::string cores;
+  double all[4] = {};
+  for (auto& l : loads_) {
+    const double v[4] = {100 * l->usr.to_seconds() / w, 100 * l->sys.to_seconds() / w, 100 * l->irq.to_seconds() / w,
+                         100 * l->soft.to_seconds() / w};
+    for (int i = 0; i < 4; ++i) all[i] += v[i] / double(loads_.size());
+    cores += row(l->name, v[0], v[1], v[2], v[3]);
+  }
+  return fmt::format("{:<8} {:>7} {:>7} {:>7} {:>7} {:>7}\n", "CPU", "%usr", "%sys", "%irq", "%soft", "%idle") +
+         row("all", all[0], all[1], all[2], all[3]) + cores;
 }
 
 std::vector<const ResourceStats*> StatsRegistry::resources() const {

@@ -23,6 +23,12 @@ struct ResourceStats {
   void drop(const std::string& reason) { ++drops[reason]; }
 };
 
+// CPU time of one core by context level (mpstat's columns); idle is the rest.
+struct CpuLoad {
+  std::string name;
+  sc_core::sc_time irq, soft, sys, usr;
+};
+
 class StatsRegistry {
  public:
   // Returns a stable pointer; registering a name twice returns the same record.
@@ -36,10 +42,17 @@ class StatsRegistry {
   std::vector<const ResourceStats*> resources() const;
   // Name of the most utilised resource, empty when none was busy.
   std::string limiting() const;
+  // Per-core load records, kept apart from the resources (a core's total is
+  // its resource; these split it by level).
+  CpuLoad* cpu_load(const std::string& name);
+  // `mpstat -P ALL` over `window`: %usr %sys %irq %soft %idle per core and all;
+  // empty when no core books load.
+  std::string cpu_report(const sc_core::sc_time& window) const;
 
  private:
   std::vector<std::unique_ptr<ResourceStats>> items_;
   std::map<std::string, ResourceStats*> by_name_;
+  std::vector<std::unique_ptr<CpuLoad>> loads_;
 };
 
 }  // namespace ws

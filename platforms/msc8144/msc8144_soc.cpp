@@ -11,8 +11,8 @@ Memory::Config clocked(uint64_t size, double latency_cycles, double bytes_per_cy
   return Memory::Config{size, latency_cycles * 1e3 / mhz, bytes_per_cycle * mhz / 1e3, ports, true, interleave};
 }
 
-CoreExecutor::Config core_config(const ParamTable& p) {
-  return CoreExecutor::Config{
+Cpu::Config core_config(const ParamTable& p) {
+  return Cpu::Config{
       p.r("soc.core_mhz") * 1e6,
       Cache::Config{uint32_t(p.i("core.l1d_kb") * 1024), uint32_t(p.i("core.l1d_ways")),
                     uint32_t(p.i("core.l1d_line_bytes"))},
@@ -53,7 +53,7 @@ Msc8144Soc::Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsign
                                        p.r("qe.data_path_bytes_per_cycle")}, stats),
       epic(p.r("epic.latency_ns")) {
   for (unsigned c = 0; c < ncores; ++c) {
-    cores.push_back(std::make_unique<CoreExecutor>(("core" + std::to_string(c)).c_str(), core_config(p), sched, stats,
+    cores.push_back(std::make_unique<Cpu>(("core" + std::to_string(c)).c_str(), core_config(p), sched, stats,
                                                    trace));
     cores.back()->socket.bind(fabric.in);
   }

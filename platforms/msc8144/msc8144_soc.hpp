@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 #include "models/bus/interconnect.hpp"
-#include "models/cpu/core_executor.hpp"
+#include "models/cpu/cpu.hpp"
 #include "models/irq/epic.hpp"
 #include "models/mem/memory.hpp"
 #include "models/qe/uec.hpp"
@@ -28,7 +28,7 @@ class Msc8144Soc : public sc_core::sc_module {
   Interconnect fabric;
   qe::QuiccEngine qe;
   Epic epic;
-  std::vector<std::unique_ptr<CoreExecutor>> cores;
+  std::vector<std::unique_ptr<Cpu>> cores;
   std::vector<std::unique_ptr<qe::Uec>> uecs;
 };
 

@@ -4,25 +4,37 @@
 
 namespace ws::msc8144 {
 
-using namespace udp_echo;
+using namespace apps;
+using namespace drivers;
+using namespace net;
 
-Software::Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc)
-    : costs(software_costs(p)) {
-  std::vector<CoreExecutor*> cores;
+namespace {
+// The Rx interrupt of one interface: clear the queue's event, so a frame closed
+// from now on interrupts again, then one BD at a time until the ring holds no
+// frame; each BD ends at a preemption point, where the core re-synchronises.
+os::Task rx_isr(os::Kernel& k, Cpu& core, NetStack& stack, unsigned iface, UecDriver& driver) {
+  driver.ack_event(core);
+  while (stack.poll_one(iface)) co_await k.point();
+}
+}  // namespace
+
+Software::Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc, StatsRegistry& stats)
+    : costs(software_costs(p)), driver_costs{p.r("sw.rx_driver_cycles"), p.r("sw.tx_driver_cycles")} {
+  std::vector<Cpu*> cores;
   const SendMode mode = p.s("app.udp_send") == "sendto" ? SendMode::SendTo : SendMode::Connect;
   for (auto& c : soc.cores) {
     cores.push_back(c.get());
     stacks.push_back(std::make_unique<NetStack>(*c, costs, arp, os_area(unsigned(stacks.size()))));
     apps.push_back(std::make_unique<UdpEchoApp>(*stacks.back(), mode));
   }
-  runtime = std::make_unique<SdosRuntime>(cores, soc.epic);
+  sdos = std::make_unique<os::SmartDspOs>(cores, soc.epic, stats);
   for (size_t i = 0; i < pl.ifaces.size(); ++i) {
     const IfacePlan& f = pl.ifaces[i];
-    pools.push_back(std::make_unique<BufferPool>(f.pool_base, f.pool_buffers, f.buffer_stride));
+    pools.push_back(std::make_unique<lib::BufferPool>(f.pool_base, f.pool_buffers, f.buffer_stride));
     const uint64_t ring = Msc8144Soc::kM2Base + i * kRingBytes;
     const UecDriver::Layout layout{ring, ring + kRingBytes / 2, f.rx_bds, f.tx_bds, f.queue,
                                    f.uec * qe::Uec::kQueues + f.queue};
-    drivers.push_back(std::make_unique<UecDriver>(*soc.uecs[f.uec], layout, *pools.back(), costs));
+    drivers.push_back(std::make_unique<UecDriver>(*soc.uecs[f.uec], layout, *pools.back(), driver_costs));
     NetStack::Interface iface{drivers.back().get(), f.mac, {}, !pl.extended, {}};
     for (unsigned k : f.channels) iface.ips.push_back(pl.channels[k].ip);
     // Broadcasts reach queue 0 of a UEC: that interface answers ARP for all of the UEC.
@@ -31,14 +43,17 @@ Software::Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc)
         iface.arp_answers[c.ip] = c.mac;
     const unsigned idx = stacks[f.core]->add_interface(iface);
     for (unsigned k : f.channels) apps[f.core]->serve(idx, pl.channels[k].ip, kEchoPort);
-    runtime->bind_rx_isr(f.core, layout.irq, *stacks[f.core], idx, *drivers.back());
+    sdos->bind_hwi(f.core, layout.irq,
+                   [k = &sdos->kernel(), core = soc.cores[f.core].get(), stack = stacks[f.core].get(), idx,
+                    driver = drivers.back().get()] { return rx_isr(*k, *core, *stack, idx, *driver); },
+                   "rx_isr");
   }
 }
 
 SoftwareCosts Software::software_costs(const ParamTable& p) {
-  return SoftwareCosts{p.r("sw.rx_driver_cycles"), p.r("sw.rx_stack_cycles"), p.r("sw.tx_stack_cycles"),
-                       p.r("sw.tx_driver_cycles"), p.r("sw.sendto_cycles"),   p.r("sw.filter_cycles"),
-                       p.r("sw.arp_cycles"),       p.r("sw.init_cycles"),     unsigned(p.i("sw.os_m2_reads")),
+  return SoftwareCosts{p.r("sw.rx_stack_cycles"), p.r("sw.tx_stack_cycles"), p.r("sw.sendto_cycles"),
+                       p.r("sw.filter_cycles"),   p.r("sw.arp_cycles"),      p.r("sw.init_cycles"),
+                       unsigned(p.i("sw.os_m2_reads")),
                        p.r("sw.csum_bytes_per_cycle"), p.s("app.udp_checksum") == "on", code_base(),
                        uint32_t(p.i("sw.code_kb") * 1024)};
 }
@@ -54,7 +69,7 @@ std::map<std::string, uint64_t> Software::drops() const {
   return n;
 }
 
-void Software::init(CoreExecutor& core0, const Plan& pl, Msc8144Soc& soc) {
+void Software::init(Cpu& core0, const Plan& pl, Msc8144Soc& soc) {
   for (size_t i = 0; i < pl.ifaces.size(); ++i) {
     const IfacePlan& f = pl.ifaces[i];
     qe::Uec& uec = *soc.uecs[f.uec];

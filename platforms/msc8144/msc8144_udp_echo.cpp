@@ -13,7 +13,7 @@
 
 namespace ws {
 
-using namespace udp_echo;
+using namespace apps;
 using namespace msc8144;
 using sc_core::sc_time;
 
@@ -159,7 +159,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   Scheduler sched("sched");
   eth::FramePool pool;
   Msc8144Soc soc("msc8144", p, pl.cores, pl.uecs, sched, stats, &trace, pool);
-  Software sw(p, pl, soc);
+  Software sw(p, pl, soc, stats);
 
   std::vector<tester::PortSpec> ports;
   for (unsigned u = 0; u < pl.uecs; ++u) ports.push_back({eth::local_mac(0x54, u), ipv4(10, 0, u, 1)});
@@ -219,8 +219,13 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   // accounted for, and the cores and UEC threads done with their last work
   // (busy time is booked per step and per frame), so every booking falls in it.
   std::function<void()> on_idle;
+  auto idle_cores = [&] {
+    for (unsigned c = 0; c < soc.cores.size(); ++c)
+      if (!sw.sdos->kernel().idle(c)) return false;
+    return true;
+  };
   std::function<void()> poll_idle = [&] {
-    const bool idle = std::all_of(soc.cores.begin(), soc.cores.end(), [](auto& c) { return c->idle(); }) &&
+    const bool idle = idle_cores() &&
                       std::all_of(soc.uecs.begin(), soc.uecs.end(), [](auto& u) { return u->idle(); });
     if (!idle) return sched.at(now() + ns(1000), [&] { poll_idle(); });
     on_idle();
@@ -271,7 +276,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     });
   };
 
-  sw.runtime->boot(sc_core::SC_ZERO_TIME, [&](CoreExecutor& core0) { sw.init(core0, pl, soc); },
+  sw.sdos->boot(sc_core::SC_ZERO_TIME, [&](Cpu& core0) { sw.init(core0, pl, soc); },
                    [&](const sc_time& ready) {
     tester.resolve(ready + ns(10e3));
     const sc_time start = ready + ns(100e3);

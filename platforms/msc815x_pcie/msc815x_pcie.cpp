@@ -5,7 +5,7 @@
 #include "models/sim/invariants.hpp"
 #include "models/sim/scheduler.hpp"
 #include "platforms/msc815x_pcie/msc815x_board.hpp"
-#include "workloads/pcie_dma/pcie_dma_test.hpp"
+#include "workloads/apps/pcie_dma_test.hpp"
 
 namespace ws {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <vector>
 #include "models/sim/stats.hpp"
-#include "workloads/pcie_dma/pcie_dma_test.hpp"
+#include "workloads/apps/pcie_dma_test.hpp"
 
 namespace {
 

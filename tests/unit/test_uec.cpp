@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <systemc>
 #include <vector>
-#include "models/cpu/core_executor.hpp"
+#include "models/cpu/cpu.hpp"
 #include "models/eth/headers.hpp"
 #include "models/mem/memory.hpp"
 #include "models/qe/uec.hpp"
@@ -31,19 +31,22 @@ struct Bench {
   Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 1, true}, stats};
   QuiccEngine qe{"qe", QuiccEngine::Config{400e6, 2, 8}, stats};
   Epic epic{0};
-  CoreExecutor core{"core", CoreExecutor::Config{1e9, Cache::Config{32 * 1024, 8, 256}, Cache::Config{16 * 1024, 8, 256}, 0, 0, 0, 0}, sched, stats,
+  Cpu core{"core", Cpu::Config{1e9, Cache::Config{32 * 1024, 8, 256}, Cache::Config{16 * 1024, 8, 256}, 0, 0, 0, 0}, sched, stats,
                     nullptr};
   Uec uec;
-  std::vector<unsigned> irqs;  // line of every ISR run
+  std::vector<unsigned> irqs;  // line of every interrupt that reached the core
   std::vector<sc_time> irq_times;
 
   explicit Bench(const Uec::Config& cfg = uec_config()) : uec("uec", cfg, qe, epic, sched, stats, pool) {
     qe.socket.bind(mem.socket);
     core.socket.bind(mem.socket);
-    for (unsigned line = 0; line < 2; ++line) {
-      epic.route(line, &core, line);
-      core.attach_isr(line, [this, line] { irqs.push_back(line); irq_times.push_back(ws::now()); return false; }, "isr");
-    }
+    for (unsigned line = 0; line < 2; ++line) epic.route(line, &core, line);
+    core.on_raise = [this](unsigned line, const sc_time& at) {
+      sched.at(at, [this, line] {
+        irqs.push_back(line);
+        irq_times.push_back(ws::now());
+      });
+    };
   }
   void put_bd(uint64_t addr, const Bd& bd) {
     uint8_t raw[kBdBytes];

@@ -1,15 +1,13 @@
 #pragma once
-// What the driver, stack and application code costs on the core, per operation,
+// What the stack and application code costs on the core, per operation,
 // in core cycles. Memory costs (cache misses, uncached BD accesses, register
 // accesses) are not in these figures: the core model charges them where the code
 // touches memory. Values and sources: platform parameters "sw.*".
-namespace ws::udp_echo {
+namespace ws::net {
 
 struct SoftwareCosts {
-  double rx_driver_cycles;   // per Rx BD: status test, buffer swap, BD re-arm, ring advance
   double rx_stack_cycles;    // Ethernet/IPv4/UDP receive, socket demux, application callback
   double tx_stack_cycles;    // udpSend: UDP/IPv4/Ethernet header build
-  double tx_driver_cycles;   // per Tx BD: BD fill, reclaim of sent BDs, buffer return
   double sendto_cycles;      // udpSendTo on top of udpSend: destination checks on every call
   double filter_cycles;      // MPC82xx mode: software dispatch of a frame to its channel
   double arp_cycles;         // answering one ARP request
@@ -26,4 +24,4 @@ struct SoftwareCosts {
   uint32_t code_bytes;
 };
 
-}  // namespace ws::udp_echo
+}  // namespace ws::net

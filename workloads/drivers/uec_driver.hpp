@@ -4,12 +4,11 @@
 // with reclaim of sent BDs, and the transmit-on-demand kick.
 #include <cstdint>
 #include <functional>
-#include "models/cpu/core_executor.hpp"
+#include "models/cpu/cpu.hpp"
 #include "models/qe/uec.hpp"
-#include "workloads/udp_echo/buffer_pool.hpp"
-#include "workloads/udp_echo/software_costs.hpp"
+#include "workloads/lib/buffer_pool.hpp"
 
-namespace ws::udp_echo {
+namespace ws::drivers {
 
 class UecDriver {
  public:
@@ -19,33 +18,38 @@ class UecDriver {
     unsigned queue;             // the UEC queue pair
     unsigned irq;               // EPIC source of the Rx queue's event
   };
-  UecDriver(qe::Uec& uec, const Layout& layout, BufferPool& pool, const SoftwareCosts& costs);
+  // Core cycles per BD, memory accesses excluded (the Cpu charges those).
+  struct Costs {
+    double rx_cycles;  // status test, buffer swap, BD re-arm, ring advance
+    double tx_cycles;  // BD fill, reclaim of sent BDs, buffer return
+  };
+  UecDriver(qe::Uec& uec, const Layout& layout, lib::BufferPool& pool, const Costs& costs);
   // Writes both rings (every Rx BD empty with a buffer, every Tx BD free) and
   // registers them with the UEC; run by core 0 at boot.
-  void init(CoreExecutor& core);
+  void init(Cpu& core);
   // Clears the queue's event in the UEC (a register write) at the ISR's start.
-  void ack_event(CoreExecutor& core) { core.reg_access(); }
+  void ack_event(Cpu& core) { core.reg_access(); }
   // Takes the next filled Rx BD, re-arms it with a fresh buffer and passes the
   // frame (FCS excluded) to `deliver`; false when the ring holds no frame.
-  bool receive_one(CoreExecutor& core, const std::function<void(uint64_t buf, uint32_t len)>& deliver);
+  bool receive_one(Cpu& core, const std::function<void(uint64_t buf, uint32_t len)>& deliver);
   // Queues the frame in `buf` for transmission and kicks the UEC; the buffer
   // returns to the pool when its BD is reclaimed. False when the Tx ring is full
   // (the buffer goes back to the pool at once).
-  bool send(CoreExecutor& core, uint64_t buf, uint32_t len);
+  bool send(Cpu& core, uint64_t buf, uint32_t len);
   void drop_buffer(uint64_t buf) { pool_.give(buf); }
   uint64_t rx_no_buffer() const { return rx_no_buffer_; }
   uint64_t tx_ring_full() const { return tx_ring_full_; }
 
  private:
-  void reclaim(CoreExecutor& core);
+  void reclaim(Cpu& core);
   qe::Uec& uec_;
   Layout layout_;
-  BufferPool& pool_;
-  const SoftwareCosts& costs_;
+  lib::BufferPool& pool_;
+  Costs costs_;
   uint32_t rx_next_ = 0;
   uint32_t tx_head_ = 0, tx_tail_ = 0, tx_used_ = 0;  // fill at head, reclaim at tail
   std::vector<uint64_t> tx_buffers_;                  // buffer of each Tx BD
   uint64_t rx_no_buffer_ = 0, tx_ring_full_ = 0;
 };
 
-}  // namespace ws::udp_echo
+}  // namespace ws::drivers

@@ -3,22 +3,22 @@
 // the sender's port + 1000, with udpSendTo on every echo or with udpConnect once
 // per peer and udpSend.
 #include <cstdint>
-#include "workloads/udp_echo/net_stack.hpp"
+#include "workloads/net/net_stack.hpp"
 
-namespace ws::udp_echo {
+namespace ws::apps {
 
 enum class SendMode { SendTo, Connect };
 
 class UdpEchoApp {
  public:
   static constexpr uint16_t kReplyPortOffset = 1000;
-  UdpEchoApp(NetStack& stack, SendMode mode) : stack_(stack), mode_(mode) {}
+  UdpEchoApp(net::NetStack& stack, SendMode mode) : stack_(stack), mode_(mode) {}
   void serve(unsigned iface, uint32_t ip, uint16_t port);
 
  private:
-  void echo(NetStack::Socket& s, uint32_t src_ip, uint16_t src_port, uint64_t buf, uint32_t len);
-  NetStack& stack_;
+  void echo(net::NetStack::Socket& s, uint32_t src_ip, uint16_t src_port, uint64_t buf, uint32_t len);
+  net::NetStack& stack_;
   SendMode mode_;
 };
 
-}  // namespace ws::udp_echo
+}  // namespace ws::apps

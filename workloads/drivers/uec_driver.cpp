@@ -1,26 +1,26 @@
-#include "workloads/udp_echo/uec_driver.hpp"
+#include "workloads/drivers/uec_driver.hpp"
 
-namespace ws::udp_echo {
+namespace ws::drivers {
 
 using namespace qe;
 
 namespace {
-void put_bd(CoreExecutor& core, uint64_t addr, const Bd& bd) {
+void put_bd(Cpu& core, uint64_t addr, const Bd& bd) {
   uint8_t raw[kBdBytes];
   encode(bd, raw);
   core.write_uncached(addr, raw, kBdBytes);
 }
-Bd get_bd(CoreExecutor& core, uint64_t addr) {
+Bd get_bd(Cpu& core, uint64_t addr) {
   uint8_t raw[kBdBytes];
   core.read_uncached(addr, raw, kBdBytes);
   return decode(raw);
 }
 }  // namespace
 
-UecDriver::UecDriver(Uec& uec, const Layout& layout, BufferPool& pool, const SoftwareCosts& costs)
+UecDriver::UecDriver(Uec& uec, const Layout& layout, lib::BufferPool& pool, const Costs& costs)
     : uec_(uec), layout_(layout), pool_(pool), costs_(costs), tx_buffers_(layout.tx_bds) {}
 
-void UecDriver::init(CoreExecutor& core) {
+void UecDriver::init(Cpu& core) {
   for (uint32_t i = 0; i < layout_.rx_bds; ++i) {
     const uint16_t wrap = i + 1 == layout_.rx_bds ? kBdWrap : 0;
     put_bd(core, layout_.rx_ring + i * kBdBytes, Bd{uint16_t(kBdEmpty | kBdInterrupt | wrap), 0, uint32_t(pool_.take())});
@@ -34,12 +34,12 @@ void UecDriver::init(CoreExecutor& core) {
   core.reg_access([this] { uec_.set_tx_ring(layout_.queue, layout_.tx_ring); });
 }
 
-bool UecDriver::receive_one(CoreExecutor& core, const std::function<void(uint64_t, uint32_t)>& deliver) {
+bool UecDriver::receive_one(Cpu& core, const std::function<void(uint64_t, uint32_t)>& deliver) {
   // Testing an empty BD costs only its uncached read: the per-BD work follows a hit.
   const uint64_t addr = layout_.rx_ring + uint64_t(rx_next_) * kBdBytes;
   const Bd bd = get_bd(core, addr);
   if (bd.status & kBdEmpty) return false;
-  core.exec(costs_.rx_driver_cycles);
+  core.exec(costs_.rx_cycles);
   rx_next_ = (bd.status & kBdWrap) ? 0 : rx_next_ + 1;
   const uint64_t buf = bd.pointer;
   const bool keep = !pool_.empty();  // without a spare buffer the frame is dropped and its buffer reused
@@ -55,7 +55,7 @@ bool UecDriver::receive_one(CoreExecutor& core, const std::function<void(uint64_
   return true;
 }
 
-void UecDriver::reclaim(CoreExecutor& core) {
+void UecDriver::reclaim(Cpu& core) {
   while (tx_used_ > 0) {
     const Bd bd = get_bd(core, layout_.tx_ring + uint64_t(tx_tail_) * kBdBytes);
     if (bd.status & kBdReady) break;
@@ -65,8 +65,8 @@ void UecDriver::reclaim(CoreExecutor& core) {
   }
 }
 
-bool UecDriver::send(CoreExecutor& core, uint64_t buf, uint32_t len) {
-  core.exec(costs_.tx_driver_cycles);
+bool UecDriver::send(Cpu& core, uint64_t buf, uint32_t len) {
+  core.exec(costs_.tx_cycles);
   reclaim(core);
   if (tx_used_ == layout_.tx_bds) {
     ++tx_ring_full_;
@@ -83,4 +83,4 @@ bool UecDriver::send(CoreExecutor& core, uint64_t buf, uint32_t len) {
   return true;
 }
 
-}  // namespace ws::udp_echo
+}  // namespace ws::drivers

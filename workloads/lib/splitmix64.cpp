@@ -1,4 +1,4 @@
-#include "workloads/pcie_dma/splitmix64.hpp"
+#include "workloads/lib/splitmix64.hpp"
 
 #include <cstring>
 #if defined(__x86_64__)

@@ -9,12 +9,12 @@
 #include <memory>
 #include <string>
 #include <vector>
-#include "models/cpu/core_executor.hpp"
+#include "models/cpu/cpu.hpp"
 #include "models/eth/headers.hpp"
-#include "workloads/udp_echo/software_costs.hpp"
-#include "workloads/udp_echo/uec_driver.hpp"
+#include "workloads/net/software_costs.hpp"
+#include "workloads/drivers/uec_driver.hpp"
 
-namespace ws::udp_echo {
+namespace ws::net {
 
 class NetStack {
  public:
@@ -24,7 +24,7 @@ class NetStack {
   // requests reach one queue of a UEC, so that interface answers for the UEC's
   // other addresses too (`arp_answers`: IPv4 address to the MAC that serves it).
   struct Interface {
-    UecDriver* driver;
+    drivers::UecDriver* driver;
     eth::MacAddr mac;
     std::vector<uint32_t> ips;
     bool software_filter;
@@ -47,7 +47,7 @@ class NetStack {
   };
 
   // `os_area`: this core's OS structures in shared memory (reached uncached).
-  NetStack(CoreExecutor& core, const SoftwareCosts& costs, ArpCache& arp_cache, uint64_t os_area)
+  NetStack(Cpu& core, const SoftwareCosts& costs, ArpCache& arp_cache, uint64_t os_area)
       : core_(core), costs_(costs), arp_cache_(arp_cache), os_area_(os_area) {}
   unsigned add_interface(const Interface& i);
   Socket& udp_bind(unsigned iface, uint32_t ip, uint16_t port, Receiver r);
@@ -65,7 +65,7 @@ class NetStack {
   void drop(unsigned iface, uint64_t buf, const char* why);
   double checksum_cycles(size_t bytes) const { return double(bytes) / costs_.csum_bytes_per_cycle; }
 
-  CoreExecutor& core_;
+  Cpu& core_;
   const SoftwareCosts& costs_;
   std::vector<Interface> ifaces_;
   std::map<uint64_t, std::unique_ptr<Socket>> sockets_;  // key: ip << 16 | port
@@ -76,4 +76,4 @@ class NetStack {
   std::array<uint8_t, eth::kMaxFrameBytes> frame_{};  // host copy of the frame being worked on
 };
 
-}  // namespace ws::udp_echo
+}  // namespace ws::net

@@ -1,10 +1,10 @@
-#include "workloads/udp_echo/net_stack.hpp"
+#include "workloads/net/net_stack.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
-namespace ws::udp_echo {
+namespace ws::net {
 
 namespace {
 uint64_t key(uint32_t ip, uint16_t port) { return uint64_t(ip) << 16 | port; }
@@ -122,4 +122,4 @@ void NetStack::transmit(Socket& s, uint32_t ip, uint16_t port, const eth::MacAdd
   in.driver->send(core_, buf, len);
 }
 
-}  // namespace ws::udp_echo
+}  // namespace ws::net

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace ws::udp_echo {
+namespace ws::lib {
 
 class BufferPool {
  public:
@@ -24,4 +24,4 @@ class BufferPool {
   std::vector<uint64_t> free_;
 };
 
-}  // namespace ws::udp_echo
+}  // namespace ws::lib

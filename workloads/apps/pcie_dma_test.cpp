@@ -1,10 +1,10 @@
-#include "workloads/pcie_dma/pcie_dma_test.hpp"
+#include "workloads/apps/pcie_dma_test.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <vector>
 #include "models/sim/sim_time.hpp"
-#include "workloads/pcie_dma/splitmix64.hpp"
+#include "workloads/lib/splitmix64.hpp"
 
 namespace ws {
 

@@ -1,0 +1,218 @@
+#include "models/cpu/cpu.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <stdexcept>
+#include "models/mem/dependent_reads.hpp"
+#include "models/mem/tlm_access.hpp"
+
+namespace ws {
+
+Cpu::Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, TraceWriter* trace)
+    : sc_module(name),
+      socket("socket"),
+      cfg_(cfg),
+      clk_(cfg.hz),
+      sched_(sched),
+      busy_(stats.resource(basename())),
+      trace_(trace),
+      l1d_(cfg.l1d),
+      l1i_(cfg.l1i),
+      line_buf_(cfg.l1d.line_bytes) {
+  if (cfg.l1i.line_bytes != cfg.l1d.line_bytes)
+    throw std::invalid_argument(fmt::format("{}: L1 I and D lines differ ({} B, {} B)", basename(), cfg.l1i.line_bytes,
+                                            cfg.l1d.line_bytes));
+}
+
+void Cpu::set_region(uint64_t base, uint64_t size, MemAttr attr) { regions_.push_back({base, size, attr}); }
+
+MemAttr Cpu::attr(uint64_t addr) const {
+  if (!mmu_on_) return MemAttr::StronglyOrdered;
+  for (auto it = regions_.rbegin(); it != regions_.rend(); ++it)  // the latest mapping wins
+    if (addr - it->base < it->size) return it->attr;
+  return MemAttr::Cacheable;
+}
+
+void Cpu::set_line_priority(unsigned line, unsigned priority) {
+  if (priority == 0) throw std::logic_error(fmt::format("{}: interrupt priority 0 is the task level", name()));
+  if (line >= lines_.size()) lines_.resize(line + 1);
+  lines_[line].priority = priority;
+}
+
+void Cpu::raise(unsigned line, const sc_core::sc_time& at) {
+  if (line >= lines_.size()) lines_.resize(line + 1);
+  Input& in = lines_[line];
+  if (!in.pending || at < in.asserted_at) in.asserted_at = at;
+  in.pending = true;
+  if (on_raise) on_raise(line, at);
+}
+
+void Cpu::lower(unsigned line) {
+  if (line < lines_.size()) lines_[line].pending = false;
+}
+
+int Cpu::due_line(unsigned level) const {
+  const unsigned n = unsigned(lines_.size());
+  int best = -1;
+  for (unsigned i = 0; i < n; ++i) {
+    const unsigned line = (next_line_ + i) % n;
+    const Input& in = lines_[line];
+    if (!in.pending || in.asserted_at > now() || in.priority <= level) continue;
+    if (best < 0 || in.priority > lines_[unsigned(best)].priority) best = int(line);
+  }
+  return best;
+}
+
+void Cpu::acknowledge(unsigned line) {
+  lines_.at(line).pending = false;
+  next_line_ = line + 1;
+}
+
+sc_core::sc_time Cpu::next_assertion() const {
+  sc_core::sc_time next = sc_core::SC_ZERO_TIME;
+  bool any = false;
+  for (const Input& in : lines_)
+    if (in.pending && in.asserted_at > now() && (!any || in.asserted_at < next)) {
+      next = in.asserted_at;
+      any = true;
+    }
+  return next;
+}
+
+bool Cpu::any_pending() const {
+  for (const Input& in : lines_)
+    if (in.pending) return true;
+  return false;
+}
+
+void Cpu::fetch(uint64_t addr, uint32_t n) {
+  // Code is never written, so an I-cache victim needs no write-back.
+  l1i_.access(addr, n, false, [this](uint64_t l) { fill_line(l); }, [](uint64_t) {});
+}
+
+void Cpu::read(uint64_t addr, void* dst, uint32_t n) {
+  if (const MemAttr a = attr(addr); a != MemAttr::Cacheable)
+    return bus_access(tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(dst), n, a);
+  l1d_.access(addr, n, false, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
+  debug_access(tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(dst), n);
+}
+
+void Cpu::write(uint64_t addr, const void* src, uint32_t n) {
+  if (const MemAttr a = attr(addr); a != MemAttr::Cacheable)
+    return bus_access(tlm::TLM_WRITE_COMMAND, addr, static_cast<uint8_t*>(const_cast<void*>(src)), n, a);
+  l1d_.access(addr, n, true, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
+  debug_access(tlm::TLM_WRITE_COMMAND, addr, static_cast<uint8_t*>(const_cast<void*>(src)), n);
+}
+
+void Cpu::read_uncached(uint64_t addr, void* dst, uint32_t n) {
+  timed_access(tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(dst), n, true);
+}
+
+void Cpu::write_uncached(uint64_t addr, const void* src, uint32_t n) {
+  if (n > kPostedBytes) throw std::logic_error(fmt::format("{}: posted write of {} B", name(), n));
+  std::array<uint8_t, kPostedBytes> data;
+  std::memcpy(data.data(), src, n);
+  sched_.at(t_, [this, addr, data, n]() mutable { tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, data.data(), n); });
+  exec(1);
+}
+
+void Cpu::read_uncached_chain(uint64_t addr, uint32_t n, uint32_t stride, unsigned count) {
+  if (count == 0) return;
+  uint8_t sink[8];
+  if (n > sizeof sink) throw std::logic_error(fmt::format("{}: chained reads of {} B", name(), n));
+  DependentReads chain;
+  chain.count = count;
+  chain.stride = stride;
+  tlm::tlm_generic_payload t;
+  t.set_command(tlm::TLM_READ_COMMAND);
+  t.set_address(addr);
+  t.set_data_ptr(sink);
+  t.set_data_length(n);
+  t.set_streaming_width(n);
+  t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  t.set_extension(&chain);
+  sc_core::sc_time delay = t_ - now();
+  socket->b_transport(t, delay);
+  t.clear_extension(&chain);  // it lives on this stack frame, not with the payload
+  if (t.is_response_error())
+    throw std::runtime_error(fmt::format("{}: chained reads at {:#x} failed: {}", name(), addr, t.get_response_string()));
+  t_ = now() + delay;
+}
+
+// Uncached data accesses go out one bus word (4 B) at a time, as an in-order
+// core without a cache issues them; reads wait for their data. A posted write
+// lets the core go on, except strongly ordered ones, which wait for the one
+// before to complete (so each waits for its own completion).
+void Cpu::bus_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, MemAttr a) {
+  constexpr uint32_t kWord = 4;
+  const bool wait = cmd == tlm::TLM_READ_COMMAND || a == MemAttr::StronglyOrdered;
+  for (uint32_t off = 0; off < n; off += kWord) {
+    const uint32_t k = std::min(kWord, n - off);
+    timed_access(cmd, addr + off, data + off, k, wait);
+  }
+}
+
+bool Cpu::atomic_rmw(uint64_t addr, uint32_t n, const std::function<bool(uint8_t*)>& modify) {
+  uint8_t v[8];
+  if (n > sizeof v) throw std::logic_error(fmt::format("{}: atomic access of {} B", name(), n));
+  if (attr(addr) == MemAttr::Cacheable) {
+    l1d_.access(addr, n, true, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
+    debug_access(tlm::TLM_READ_COMMAND, addr, v, n);
+  } else {
+    timed_access(tlm::TLM_READ_COMMAND, addr, v, n, true);
+  }
+  exec(2);  // the reserved load and the conditional store
+  const bool r = modify(v);
+  if (attr(addr) == MemAttr::Cacheable) debug_access(tlm::TLM_WRITE_COMMAND, addr, v, n);
+  else timed_access(tlm::TLM_WRITE_COMMAND, addr, v, n, true);
+  return r;
+}
+
+void Cpu::invalidate(uint64_t addr, uint32_t n) {
+  exec(cfg_.cache_op_cycles * l1d_.lines(addr, n));
+  l1d_.invalidate(addr, n);
+}
+
+void Cpu::flush(uint64_t addr, uint32_t n) {
+  exec(cfg_.cache_op_cycles * l1d_.lines(addr, n));
+  l1d_.flush(addr, n, [this](uint64_t l) { write_back(l); });
+}
+
+void Cpu::reg_access(std::function<void()> effect) {
+  t_ += ns(cfg_.reg_access_ns);
+  if (effect) sched_.at(t_, std::move(effect));
+}
+
+// A miss stalls the core for the whole line (no critical-word-first restart).
+// Both L1s have the same line size (checked at construction).
+void Cpu::fill_line(uint64_t line) {
+  timed_access(tlm::TLM_READ_COMMAND, line, line_buf_.data(), uint32_t(line_buf_.size()), true);
+}
+
+// The memory already holds the line's bytes (the cache keeps tags only), so the
+// write-back writes them back unchanged: it costs the port time and nothing else.
+void Cpu::write_back(uint64_t line) {
+  const auto n = uint32_t(line_buf_.size());
+  debug_access(tlm::TLM_READ_COMMAND, line, line_buf_.data(), n);
+  timed_access(tlm::TLM_WRITE_COMMAND, line, line_buf_.data(), n, false);
+}
+
+void Cpu::timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait) {
+  const sc_core::sc_time done = now() + tlm_access(socket, cmd, addr, data, n, t_ - now());
+  if (wait) t_ = done;
+  else exec(1);
+}
+
+void Cpu::debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
+  tlm::tlm_generic_payload t;
+  t.set_command(cmd);
+  t.set_address(addr);
+  t.set_data_ptr(data);
+  t.set_data_length(n);
+  if (socket->transport_dbg(t) != n)
+    throw std::runtime_error(fmt::format("{}: access to {:#x} (+{}) hits no memory", name(), addr, n));
+}
+
+}  // namespace ws

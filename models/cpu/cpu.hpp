@@ -1,0 +1,150 @@
+#pragma once
+// A processor core as the software on it sees the hardware: a clock, L1 I and D
+// caches, the bus, N interrupt inputs with priorities and a mask, and the cost
+// of exception entry and exit. Which software context runs is the kernel's
+// business (workloads/os/kernel); this model only spends time for it.
+//
+// Host-compiled software spends simulated time through the annotation calls:
+// exec() for computation, fetch() through the I-cache, read()/write() by the
+// attributes of the region they touch (cacheable through the L1 D-cache with
+// real bytes and timed misses; non-cacheable, device and strongly ordered go to
+// the bus), uncached accesses for descriptors, atomic read-modify-write, cache
+// maintenance and device register accesses. Each call moves the core's time
+// cursor; the kernel re-synchronises the cursor with the simulation at the
+// software's preemption points.
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+#include "models/mem/cache.hpp"
+#include "models/sim/clock_domain.hpp"
+#include "models/sim/scheduler.hpp"
+#include "models/sim/stats.hpp"
+#include "models/sim/trace_writer.hpp"
+
+namespace ws {
+
+// What a data access to a region may do (ARMv7 memory types; Power's WIMG bits).
+enum class MemAttr {
+  Cacheable,       // through the L1 D-cache
+  NonCacheable,    // normal memory, not cached: reads wait, writes are posted
+  Device,          // reads wait, writes are posted, no merging
+  StronglyOrdered  // every access waits for the one before it to complete
+};
+
+class Cpu : public sc_core::sc_module {
+ public:
+  struct Config {
+    double hz;
+    Cache::Config l1d;
+    Cache::Config l1i;
+    double isr_entry_cycles;    // from the interrupt to the handler's first instruction
+    double isr_exit_cycles;     // from the handler's return to the interrupted context
+    double cache_op_cycles;     // per line of an invalidate or flush sweep
+    double reg_access_ns;       // one device register access over the peripheral bus
+  };
+
+  Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, TraceWriter* trace);
+  tlm_utils::simple_initiator_socket<Cpu> socket;  // to the interconnect
+
+  // --- memory map, as the MMU's page attributes set it ---
+  void set_region(uint64_t base, uint64_t size, MemAttr attr);
+  // MMU off: every data access is strongly ordered (ARMv7 B3.2.1), caches or not.
+  void set_mmu(bool on) { mmu_on_ = on; }
+  MemAttr attr(uint64_t addr) const;
+
+  // --- interrupt inputs (a controller drives them) ---
+  // Priority of input `line` (higher is more urgent, 1 and up); new lines get 1.
+  void set_line_priority(unsigned line, unsigned priority);
+  // `line` is asserted and reaches the core at `at` (no earlier than now).
+  void raise(unsigned line, const sc_core::sc_time& at);
+  // A level-sensitive source deasserted before the core took it.
+  void lower(unsigned line);
+  // The next input to take at or before now with a priority above `level`: the
+  // most urgent, and round robin among equals from the last one taken. -1: none.
+  int due_line(unsigned level) const;
+  // Marks `line` taken; the next round robin starts after it.
+  void acknowledge(unsigned line);
+  // The earliest assertion still on its way to the core; SC_ZERO_TIME when none.
+  sc_core::sc_time next_assertion() const;
+  bool any_pending() const;
+  unsigned line_priority(unsigned line) const { return lines_.at(line).priority; }
+  unsigned lines() const { return unsigned(lines_.size()); }
+  // Called when an input is raised (the kernel dispatches an idle core).
+  std::function<void(unsigned line, const sc_core::sc_time& at)> on_raise;
+
+  // --- the time cursor of the running software ---
+  void exec(double cycles) { t_ += clk_.cycles(cycles); }
+  void set_time(const sc_core::sc_time& t) { t_ = t; }
+  const sc_core::sc_time& time() const { return t_; }
+  void exception_entry() { exec(cfg_.isr_entry_cycles); }
+  void exception_exit() { exec(cfg_.isr_exit_cycles); }
+
+  // Runs the code at [addr, addr+n): its lines come through the L1 I-cache, a
+  // miss stalls for the line fill (the code's own cycles are in exec()).
+  void fetch(uint64_t addr, uint32_t n);
+  void read(uint64_t addr, void* dst, uint32_t n);
+  void write(uint64_t addr, const void* src, uint32_t n);
+  // Descriptor accesses that bypass the cache: a read stalls until the data is
+  // back; a write (at most kPostedBytes) is posted: the core goes on, and the
+  // write reaches memory at the core's time, not before (a device polling the
+  // descriptor must not see it early).
+  static constexpr uint32_t kPostedBytes = 16;
+  void read_uncached(uint64_t addr, void* dst, uint32_t n);
+  void write_uncached(uint64_t addr, const void* src, uint32_t n);
+  // `count` dependent uncached reads of `n` bytes, `stride` apart (walking shared
+  // structures): the core stalls for each in turn. The data is not returned.
+  void read_uncached_chain(uint64_t addr, uint32_t n, uint32_t stride, unsigned count);
+  // An atomic read-modify-write of `n` (at most 8) bytes (lwarx/stwcx.,
+  // ldrex/strex): `modify` changes the bytes in place; returns what it returned.
+  // Cacheable: the line is taken into the L1 (written); otherwise a read that
+  // waits and a write that waits, since the reservation must see it land.
+  bool atomic_rmw(uint64_t addr, uint32_t n, const std::function<bool(uint8_t*)>& modify);
+  void invalidate(uint64_t addr, uint32_t n);
+  void flush(uint64_t addr, uint32_t n);
+  // A device register access: costs the peripheral bus time; `effect` happens in
+  // the device when the access lands.
+  void reg_access(std::function<void()> effect = {});
+
+  const ClockDomain& clock() const { return clk_; }
+  const Cache& l1d() const { return l1d_; }
+  const Cache& l1i() const { return l1i_; }
+  Scheduler& scheduler() { return sched_; }
+  ResourceStats* busy() { return busy_; }
+  TraceWriter* trace() { return trace_; }
+
+ private:
+  struct Input {
+    unsigned priority = 1;
+    bool pending = false;
+    sc_core::sc_time asserted_at;  // when the pending assertion reaches the core
+  };
+  struct Region {
+    uint64_t base, size;
+    MemAttr attr;
+  };
+  void fill_line(uint64_t line);
+  void write_back(uint64_t line);
+  void timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait);
+  void debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n);
+  void bus_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, MemAttr a);
+
+  Config cfg_;
+  ClockDomain clk_;
+  Scheduler& sched_;
+  ResourceStats* busy_;
+  TraceWriter* trace_;
+  Cache l1d_;
+  Cache l1i_;
+  std::vector<Input> lines_;
+  unsigned next_line_ = 0;  // where the round robin among equal lines starts
+  std::vector<Region> regions_;
+  bool mmu_on_ = true;
+  sc_core::sc_time t_;      // the running code's time cursor
+  std::vector<uint8_t> line_buf_;
+};
+
+}  // namespace ws

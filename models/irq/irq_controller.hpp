@@ -1,0 +1,42 @@
+#pragma once
+// An interrupt controller: devices raise and lower their source; each source is
+// routed to one interrupt input of one core, after the controller's delivery
+// latency. Routing is configuration and may change while running (IRQ
+// affinity, irqbalance): an assertion goes where the source is routed when it
+// is raised. EPIC (MSC8144) today; MPIC and GIC derive from this.
+#include <systemc>
+#include "models/sim/sim_time.hpp"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+class Cpu;
+
+class IrqController {
+ public:
+  IrqController(std::string name, double latency_ns) : name_(std::move(name)), latency_ns_(latency_ns) {}
+  virtual ~IrqController() = default;
+  // Sends `source` to input `line` of `cpu`; routing a source again moves it.
+  void route(unsigned source, Cpu* cpu, unsigned line);
+  // A device asserts `source` now; throws std::logic_error for an unrouted source.
+  void raise(unsigned source);
+  // A level-sensitive source deasserts: an assertion not yet taken is withdrawn.
+  void lower(unsigned source);
+  const Cpu* routed_to(unsigned source) const;
+  uint64_t raised(unsigned source) const { return source < routes_.size() ? routes_[source].raised : 0; }
+
+ private:
+  struct Route {
+    Cpu* cpu = nullptr;
+    unsigned line = 0;
+    uint64_t raised = 0;
+  };
+  const Route& route_of(unsigned source, const char* what) const;
+  std::string name_;
+  double latency_ns_;
+  std::vector<Route> routes_;
+};
+
+}  // namespace ws

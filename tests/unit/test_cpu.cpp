@@ -1,0 +1,186 @@
+// Cpu: the time cursor for computation and cache misses, posted writes, region
+// attributes, atomics, and the interrupt inputs' priorities and round robin.
+// Code runs here as plain calls inside scheduler callbacks (no kernel).
+#include <gtest/gtest.h>
+#include <systemc>
+#include <vector>
+#include "models/cpu/cpu.hpp"
+#include "models/mem/memory.hpp"
+
+using namespace ws;
+using sc_core::sc_time;
+using sc_core::SC_NS;
+
+namespace {
+struct Bench {
+  Scheduler sched{"sched"};
+  StatsRegistry stats;
+  // 8 B/ns, 10 ns latency: a 256 B line fill takes 32 + 10 ns.
+  Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 1, true}, stats};
+  Cpu core{"core", Cpu::Config{1e9, Cache::Config{32 * 1024, 8, 256}, Cache::Config{16 * 1024, 8, 256}, 10, 10, 2, 40}, sched, stats,
+                    nullptr};
+  Bench() { core.socket.bind(mem.socket); }
+  // Runs `code` on the core at `t`, its cursor starting there.
+  template <typename F>
+  void run_at(sc_time t, F code) {
+    sched.at(t, [this, code] {
+      core.set_time(ws::now());
+      code();
+    });
+  }
+};
+}  // namespace
+
+TEST(Cpu, CachedReadsMissOnceAndReturnRealBytes) {
+  Bench b;
+  const uint8_t data[4] = {1, 2, 3, 4};
+  b.mem.write(0x1000, data, 4);
+  uint8_t got[4] = {};
+  sc_time first, second;
+  b.run_at(sc_time(0, SC_NS), [&] {
+    b.core.read(0x1000, got, 4);
+    first = b.core.time();
+    b.core.read(0x1002, got + 2, 2);
+    second = b.core.time();
+    b.core.reg_access();
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(got[0], 1);
+  EXPECT_EQ(got[3], 4);
+  EXPECT_EQ(first, sc_time(42, SC_NS)) << "a 256 B line at 8 B/ns plus 10 ns latency";
+  EXPECT_EQ(second, first) << "a hit costs nothing beyond the code's cycles";
+  EXPECT_EQ(b.core.l1d().misses(), 1u);
+  EXPECT_EQ(b.core.l1d().hits(), 1u);
+}
+
+TEST(Cpu, PostedWritesLandAtTheCoresTime) {
+  Bench b;
+  const uint8_t zero[4] = {}, ones[4] = {1, 1, 1, 1};
+  b.mem.write(0x2000, zero, 4);
+  b.run_at(sc_time(0, SC_NS), [&] {
+    b.core.exec(500);
+    b.core.write_uncached(0x2000, ones, 4);  // at 500 ns, although this step runs at 0
+  });
+  uint8_t before = 9, after = 9;
+  b.sched.at(sc_time(499, SC_NS), [&] { b.mem.read(0x2000, &before, 1); });
+  b.sched.at(sc_time(501, SC_NS), [&] { b.mem.read(0x2000, &after, 1); });
+  sc_core::sc_start();
+  EXPECT_EQ(before, 0) << "a device polling the word must not see the write before the core makes it";
+  EXPECT_EQ(after, 1);
+}
+
+TEST(Cpu, CodeThatFitsTheICacheMissesOnceCodeThatDoesNotMissEveryTime) {
+  Bench b;  // 16 KB L1 I-cache, 256 B lines
+  b.run_at(sc_time(0, SC_NS), [&] {
+    for (int pass = 0; pass < 3; ++pass) b.core.fetch(0x10000, 12 * 1024);
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(b.core.l1i().misses(), 48u) << "12 KB = 48 lines, fetched once";
+  EXPECT_EQ(b.core.l1i().hits(), 96u);
+}
+
+TEST(Cpu, CodeLargerThanTheICacheThrashesUnderLru) {
+  Bench b;
+  b.run_at(sc_time(0, SC_NS), [&] {
+    for (int pass = 0; pass < 3; ++pass) b.core.fetch(0x10000, 20 * 1024);
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(b.core.l1i().misses(), 3u * 80u) << "a sequential sweep over more than the cache evicts every line first";
+  EXPECT_EQ(b.core.l1i().hits(), 0u);
+}
+
+
+TEST(Cpu, NonCacheableRegionGoesToMemoryOnEveryAccess) {
+  Bench b;
+  b.core.set_region(0x4000, 0x1000, MemAttr::NonCacheable);
+  const uint8_t data[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  b.mem.write(0x4000, data, 8);
+  uint8_t got[8] = {};
+  sc_time one, two;
+  b.run_at(sc_time(0, SC_NS), [&] {
+    b.core.read(0x4000, got, 4);
+    one = b.core.time();
+    b.core.read(0x4004, got + 4, 4);
+    two = b.core.time();
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(got[7], 8);
+  EXPECT_EQ(b.core.l1d().misses() + b.core.l1d().hits(), 0u) << "the cache is not consulted";
+  EXPECT_EQ(one, sc_time(10.5, SC_NS)) << "4 B at 8 B/ns plus 10 ns latency, no line fill";
+  EXPECT_EQ(two - one, one);
+}
+
+TEST(Cpu, MmuOffMakesEveryAccessStronglyOrdered) {
+  Bench b;
+  b.core.set_mmu(false);
+  const uint8_t ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  sc_time after_write;
+  b.run_at(sc_time(0, SC_NS), [&] {
+    b.core.write(0x5000, ones, 8);  // two words, each waiting for its completion
+    after_write = b.core.time();
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(b.core.attr(0x5000), MemAttr::StronglyOrdered);
+  EXPECT_EQ(after_write, sc_time(21, SC_NS)) << "two 4 B writes of 10.5 ns, one after the other";
+  uint8_t got[8];
+  b.mem.read(0x5000, got, 8);
+  EXPECT_EQ(got[7], 1);
+}
+
+TEST(Cpu, AtomicReadModifyWriteChangesRealBytes) {
+  Bench b;
+  b.core.set_region(0x6000, 0x100, MemAttr::NonCacheable);
+  const uint8_t zero[4] = {};
+  b.mem.write(0x6000, zero, 4);
+  bool first = false, second = true;
+  b.run_at(sc_time(0, SC_NS), [&] {
+    auto test_and_set = [](uint8_t* v) {
+      if (v[0]) return false;
+      v[0] = 1;
+      return true;
+    };
+    first = b.core.atomic_rmw(0x6000, 4, test_and_set);
+    second = b.core.atomic_rmw(0x6000, 4, test_and_set);
+  });
+  sc_core::sc_start();
+  EXPECT_TRUE(first);
+  EXPECT_FALSE(second) << "the word is already set";
+  uint8_t got = 0;
+  b.mem.read(0x6000, &got, 1);
+  EXPECT_EQ(got, 1);
+}
+
+TEST(Cpu, DueLineIsTheMostUrgentAboveTheLevelAndRoundRobinAmongEquals) {
+  Bench b;
+  b.core.set_line_priority(0, 1);
+  b.core.set_line_priority(1, 1);
+  b.core.set_line_priority(2, 3);
+  std::vector<int> seen;
+  b.sched.at(sc_time(0, SC_NS), [&] {
+    b.core.raise(0, ws::now());
+    b.core.raise(1, ws::now());
+    b.core.raise(2, ws::now() + sc_time(5, SC_NS));  // still on its way
+    seen.push_back(b.core.due_line(0));
+    b.core.acknowledge(0);
+    b.core.raise(0, ws::now());
+    seen.push_back(b.core.due_line(0));  // 1 comes before 0 again
+    seen.push_back(b.core.due_line(1));  // nothing above priority 1 is due yet
+    EXPECT_EQ(b.core.next_assertion(), sc_time(5, SC_NS));
+  });
+  b.sched.at(sc_time(5, SC_NS), [&] { seen.push_back(b.core.due_line(1)); });
+  sc_core::sc_start();
+  EXPECT_EQ(seen, (std::vector<int>{0, 1, -1, 2}));
+}
+
+TEST(Cpu, LoweredLineIsNoLongerDue) {
+  Bench b;
+  int due = 0;
+  b.sched.at(sc_time(0, SC_NS), [&] {
+    b.core.raise(4, ws::now());
+    b.core.lower(4);
+    due = b.core.due_line(0);
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(due, -1);
+  EXPECT_FALSE(b.core.any_pending());
+}

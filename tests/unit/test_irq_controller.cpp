@@ -1,0 +1,54 @@
+// Interrupt routing: a source goes to the input it is routed to, and a source
+// moved to another core (IRQ affinity) is taken there.
+#include <gtest/gtest.h>
+#include <systemc>
+#include <memory>
+#include <vector>
+#include "models/irq/epic.hpp"
+#include "models/mem/memory.hpp"
+#include "workloads/os/kernel/kernel.hpp"
+
+using namespace ws;
+using namespace ws::os;
+using sc_core::sc_time;
+using sc_core::SC_NS;
+
+TEST(IrqController, ASourceMovedToAnotherCoreIsTakenThere) {
+  Scheduler sched("sched");
+  StatsRegistry stats;
+  Memory mem("mem", Memory::Config{1 << 16, 10, 8, 2, true}, stats);
+  std::vector<std::unique_ptr<Cpu>> cores;
+  for (int i = 0; i < 2; ++i) {
+    cores.push_back(std::make_unique<Cpu>(("cpu" + std::to_string(i)).c_str(),
+                                          Cpu::Config{1e9, Cache::Config{4096, 2, 32}, Cache::Config{4096, 2, 32}, 5, 5, 1, 40},
+                                          sched, stats, nullptr));
+    cores.back()->socket.bind(mem.socket);
+  }
+  Kernel k({cores[0].get(), cores[1].get()}, KernelConfig{}, stats);
+  std::vector<std::pair<int, sc_time>> taken;
+  for (int c = 0; c < 2; ++c)
+    k.attach_hwi(unsigned(c), 3, 1, [&, c]() -> Task {
+      taken.emplace_back(c, ws::now());
+      co_return;
+    }, "dev");
+  Epic epic(20);
+  epic.route(7, cores[0].get(), 3);
+  sched.at(sc_time(0, SC_NS), [&] { epic.raise(7); });
+  sched.at(sc_time(100, SC_NS), [&] {
+    epic.route(7, cores[1].get(), 3);  // smp_affinity changed
+    epic.raise(7);
+  });
+  sc_core::sc_start();
+  ASSERT_EQ(taken.size(), 2u);
+  EXPECT_EQ(taken[0], (std::pair<int, sc_time>{0, sc_time(20, SC_NS)})) << "after the delivery latency";
+  EXPECT_EQ(taken[1], (std::pair<int, sc_time>{1, sc_time(120, SC_NS)}));
+  EXPECT_EQ(k.interrupts_taken(0), 1u);
+  EXPECT_EQ(k.interrupts_taken(1), 1u);
+  EXPECT_EQ(epic.raised(7), 2u);
+  EXPECT_EQ(epic.routed_to(7), cores[1].get());
+}
+
+TEST(IrqController, AnUnroutedSourceIsAnError) {
+  Epic epic(0);
+  EXPECT_THROW(epic.raise(1), std::logic_error);
+}
