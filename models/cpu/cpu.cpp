@@ -10,13 +10,15 @@
 
 namespace ws {
 
-Cpu::Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, TraceWriter* trace)
+Cpu::Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, TraceWriter* trace,
+         const std::string& resource)
     : sc_module(name),
       socket("socket"),
       cfg_(cfg),
+      resource_(resource.empty() ? basename() : resource),
       clk_(cfg.hz),
       sched_(sched),
-      busy_(stats.resource(basename())),
+      busy_(stats.resource(resource_)),
       trace_(trace),
       l1d_(cfg.l1d),
       l1i_(cfg.l1i),
@@ -41,16 +43,24 @@ void Cpu::set_line_priority(unsigned line, unsigned priority) {
   lines_[line].priority = priority;
 }
 
+void Cpu::set_line_queued(unsigned line, bool queued) {
+  if (line >= lines_.size()) lines_.resize(line + 1);
+  lines_[line].queued = queued;
+}
+
 void Cpu::raise(unsigned line, const sc_core::sc_time& at) {
   if (line >= lines_.size()) lines_.resize(line + 1);
   Input& in = lines_[line];
+  if (in.queued) in.arrivals.insert(std::upper_bound(in.arrivals.begin(), in.arrivals.end(), at), at);
   if (!in.pending || at < in.asserted_at) in.asserted_at = at;
   in.pending = true;
   if (on_raise) on_raise(line, at);
 }
 
 void Cpu::lower(unsigned line) {
-  if (line < lines_.size()) lines_[line].pending = false;
+  if (line >= lines_.size()) return;
+  lines_[line].pending = false;
+  lines_[line].arrivals.clear();
 }
 
 int Cpu::due_line(unsigned level) const {
@@ -66,8 +76,15 @@ int Cpu::due_line(unsigned level) const {
 }
 
 void Cpu::acknowledge(unsigned line) {
-  lines_.at(line).pending = false;
+  Input& in = lines_.at(line);
   next_line_ = line + 1;
+  if (in.queued && in.arrivals.size() > 1) {
+    in.arrivals.pop_front();
+    in.asserted_at = in.arrivals.front();
+    return;
+  }
+  in.pending = false;
+  in.arrivals.clear();
 }
 
 sc_core::sc_time Cpu::next_assertion() const {

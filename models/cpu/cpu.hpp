@@ -16,6 +16,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <vector>
@@ -47,7 +48,10 @@ class Cpu : public sc_core::sc_module {
     double reg_access_ns;       // one device register access over the peripheral bus
   };
 
-  Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, TraceWriter* trace);
+  // `resource`: its name in the stats and the trace (default: the module's basename).
+  Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, TraceWriter* trace,
+      const std::string& resource = {});
+  const std::string& resource_name() const { return resource_; }
   tlm_utils::simple_initiator_socket<Cpu> socket;  // to the interconnect
 
   // --- memory map, as the MMU's page attributes set it ---
@@ -59,6 +63,10 @@ class Cpu : public sc_core::sc_module {
   // --- interrupt inputs (a controller drives them) ---
   // Priority of input `line` (higher is more urgent, 1 and up); new lines get 1.
   void set_line_priority(unsigned line, unsigned priority);
+  // A latched input (the default) holds one assertion: raises while it is
+  // pending merge. A queued input keeps each assertion and is taken once per
+  // assertion, each no earlier than its own arrival (one event per completion).
+  void set_line_queued(unsigned line, bool queued);
   // `line` is asserted and reaches the core at `at` (no earlier than now).
   void raise(unsigned line, const sc_core::sc_time& at);
   // A level-sensitive source deasserted before the core took it.
@@ -121,6 +129,8 @@ class Cpu : public sc_core::sc_module {
     unsigned priority = 1;
     bool pending = false;
     sc_core::sc_time asserted_at;  // when the pending assertion reaches the core
+    bool queued = false;
+    std::deque<sc_core::sc_time> arrivals;  // queued: every pending assertion, earliest first
   };
   struct Region {
     uint64_t base, size;
@@ -133,6 +143,7 @@ class Cpu : public sc_core::sc_module {
   void bus_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, MemAttr a);
 
   Config cfg_;
+  std::string resource_;
   ClockDomain clk_;
   Scheduler& sched_;
   ResourceStats* busy_;

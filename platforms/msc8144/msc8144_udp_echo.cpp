@@ -276,8 +276,8 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     });
   };
 
-  sw.sdos->boot(sc_core::SC_ZERO_TIME, [&](Cpu& core0) { sw.init(core0, pl, soc); },
-                   [&](const sc_time& ready) {
+  // Core 0's boot task programs the hardware; traffic starts once it has.
+  auto start_traffic = [&](const sc_time& ready) {
     tester.resolve(ready + ns(10e3));
     const sc_time start = ready + ns(100e3);
     if (mode == "fixed") {
@@ -291,7 +291,13 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     } else {
       sched.at(start, [&] { size_probe(); });
     }
-  });
+  };
+  sw.sdos->boot(sc_core::SC_ZERO_TIME, [&]() -> os::Task {
+    Cpu& core0 = *soc.cores[0];
+    sw.init(core0, pl, soc);
+    start_traffic(core0.time());
+    co_return;
+  }, "boot");
   sc_core::sc_start();
   if (!m.refused.empty()) throw InputError(m.refused);
   if (!m.done) throw std::runtime_error("the simulation ran out of events before the measurement ended");
@@ -341,6 +347,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
                          w.offered_pct, secs * 1e3, w.sent, w.received, w.lost(), w.backlog_mid, w.backlog_end,
                          errors.empty() ? "" : ", errors:" + errors);
   if (!reasons.empty()) r.report += "drops in the last trial: " + reasons + "\n";
+  r.report += "CPU load over the window:\n" + stats.cpu_report(window);
   if (trace.enabled()) trace.flush();
   return r;
 }

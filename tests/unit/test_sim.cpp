@@ -7,7 +7,6 @@
 #include <memory>
 #include <string>
 #include <vector>
-#include "models/cpu/core.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/inplace_function.hpp"
@@ -187,14 +186,6 @@ TEST(ClockDomain, ConvertsCyclesBothWays) {
   EXPECT_EQ(c.to_cycles(sc_time(2, sc_core::SC_US)), 2000u);
   ClockDomain d(500e6);
   EXPECT_EQ(d.cycles(3), sc_time(6, SC_NS));
-}
-
-TEST(Core, RunsWorkOneAfterAnother) {
-  StatsRegistry stats;
-  Core core("core0", 1e9, stats);
-  EXPECT_EQ(core.exec(sc_time(0, SC_NS), 100), sc_time(100, SC_NS));
-  EXPECT_EQ(core.exec(sc_time(50, SC_NS), 100), sc_time(200, SC_NS));  // busy until 100
-  EXPECT_EQ(stats.resource("core0")->busy, sc_time(200, SC_NS));
 }
 
 ParamTable table() {

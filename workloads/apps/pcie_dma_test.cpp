@@ -3,54 +3,50 @@
 #include <algorithm>
 #include <cstring>
 #include <vector>
-#include "models/sim/sim_time.hpp"
 #include "workloads/lib/splitmix64.hpp"
 
 namespace ws {
 
-PcieDmaTest::PcieDmaTest(const PcieDmaTestConfig& cfg, Scheduler& sched, Core& core, pcie::HssiDma& dma)
-    : cfg_(cfg), sched_(sched), core_(core), dma_(dma) {}
+PcieDmaTest::PcieDmaTest(const PcieDmaTestConfig& cfg, os::Kernel& k, Cpu& core, pcie::HssiDma& dma,
+                         IrqController& pic, unsigned source)
+    : cfg_(cfg), k_(k), core_(core), dma_(dma), pic_(pic), source_(source), retired_sem_(k) {}
 
-void PcieDmaTest::start() {
-  started_ = ws::now();
+os::Task PcieDmaTest::main() {
+  started_ = core_.time();
   issue(cfg_.in_flight);
+  while (retired_ < cfg_.blocks) {
+    co_await retired_sem_.pend();
+    ++retired_;
+    --batch_left_;
+    if (cfg_.ring) issue(1);
+    else if (batch_left_ == 0) issue(cfg_.in_flight);
+  }
+  ended_ = core_.time();
 }
 
-// Starts up to `count` requests back to back; each costs core time to set up.
+// Starts up to `count` requests back to back; each costs core time to set up,
+// and its DMA starts when that set-up ends (the start register write).
 void PcieDmaTest::issue(unsigned count) {
   count = std::min(count, cfg_.blocks - issued_);
   batch_left_ += count;
-  sc_core::sc_time t = ws::now();
   for (unsigned k = 0; k < count; ++k, ++issued_) {
-    t = core_.exec(t, cfg_.issue_cycles, "issue DMA");
+    core_.exec(cfg_.issue_cycles);
     pcie::DmaJob job;
     job.write = cfg_.write;
     job.local = local_addr(issued_);
     job.remote = remote_addr(issued_);
     job.len = cfg_.block_bytes;
-    job.done = [this] { on_dma_done(); };
+    job.done = [this] { pic_.raise(source_); };
     const unsigned ch = issued_ % dma_.channels();
-    sched_.at(t, [this, ch, job = std::move(job)]() mutable { dma_.submit(ch, std::move(job)); });
+    core_.reg_access([this, ch, job = std::move(job)]() mutable { dma_.submit(ch, std::move(job)); });
   }
 }
 
-void PcieDmaTest::on_dma_done() {
-  const auto t =
-      core_.exec(ws::now() + ns(cfg_.irq_latency_ns), cfg_.complete_cycles, "DMA done ISR");
-  sched_.at(t, [this] { retired(); });
-}
-
-void PcieDmaTest::retired() {
-  ++retired_;
-  --batch_left_;
-  if (finished()) {
-    ended_ = ws::now();
-    return;
-  }
-  if (cfg_.ring)
-    issue(1);
-  else if (batch_left_ == 0)
-    issue(cfg_.in_flight);
+// Retires one request: its completion interrupt is queued (one per request).
+os::Task PcieDmaTest::dma_done_isr() {
+  core_.exec(cfg_.complete_cycles);
+  retired_sem_.post();
+  co_return;
 }
 
 void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed) {

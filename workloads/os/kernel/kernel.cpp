@@ -15,7 +15,7 @@ Kernel::Kernel(std::vector<Cpu*> cpus, const KernelConfig& cfg, StatsRegistry& s
   for (unsigned i = 0; i < cpus.size(); ++i) {
     auto c = std::make_unique<PerCpu>();
     c->hw = cpus[i];
-    c->load = stats.cpu_load(cpus[i]->basename());
+    c->load = stats.cpu_load(cpus[i]->resource_name());
     PerCpu* pc = c.get();
     c->hw->on_raise = [this, pc](unsigned, const sc_core::sc_time& at) {
       if (!pc->owned) pc->hw->scheduler().at(at > now() ? at : now(), [this, pc] { dispatch(*pc); });
@@ -322,13 +322,13 @@ void Kernel::run(PerCpu& c, Context& x) {
   x.resume.resume();
   running_ = nullptr;
   TraceWriter* trace = hw.trace();
-  if (trace && trace->enabled()) trace->complete(hw.basename(), "step", began, hw.time() - began);
+  if (trace && trace->enabled()) trace->complete(hw.resource_name(), "step", began, hw.time() - began);
   if (x.task.done()) {
     x.task.rethrow();
     if (x.level == Level::HardIrq) hw.exception_exit();
     book(c, x, hw.time() - now());
     ++hw.busy()->ops;
-    if (trace && trace->enabled()) trace->complete(hw.basename(), x.what.c_str(), x.started, hw.time() - x.started);
+    if (trace && trace->enabled()) trace->complete(hw.resource_name(), x.what.c_str(), x.started, hw.time() - x.started);
     return finished(c, x);
   }
   book(c, x, hw.time() - now());

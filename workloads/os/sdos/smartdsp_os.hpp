@@ -1,10 +1,12 @@
 #pragma once
-// SmartDSP OS as the MSC8144 net demo uses it: every core runs the same image;
-// core 0 comes out of reset in its boot code (a thread), initialises the
-// hardware and lets traffic start; from then on all work runs in hwi handlers
-// of one priority (they do not nest; pending ones are taken round robin). The
-// image has no tasks and no tick, so the kernel's thread and tick costs are 0
-// and unused; the hwi entry and exit costs are the Cpu's (`sw.isr_*_cycles`).
+// SmartDSP OS as the studies' images use it: core 0 comes out of reset in its
+// boot task; handlers (hwi) of one priority do not nest, and pending ones are
+// taken round robin. The MSC8144 net demo's boot task initialises the hardware
+// and ends, and all its work runs in hwi; the AN3935 test's task blocks on a
+// semaphore its DMA-done hwi posts. Neither image has a tick or a second task,
+// and their studies give no kernel costs apart from what the calibrated
+// per-call figures hold, so the kernel's switch, sync and tick costs are 0;
+// hwi entry and exit are the Cpu's.
 #include <systemc>
 #include <functional>
 #include <memory>
@@ -19,11 +21,11 @@ namespace ws::os {
 class SmartDspOs {
  public:
   SmartDspOs(std::vector<Cpu*> cores, IrqController& pic, StatsRegistry& stats);
-  // Routes `source` to `core` (its next free input) and runs `handler` there.
-  void bind_hwi(unsigned core, unsigned source, std::function<Task()> handler, std::string what);
-  // Core 0 runs `init` at `at`; `ready` is called with the time its init ends.
-  void boot(const sc_core::sc_time& at, std::function<void(Cpu&)> init,
-            std::function<void(const sc_core::sc_time&)> ready);
+  // Routes `source` to `core` (its next free input) and runs `handler` there;
+  // returns the input.
+  unsigned bind_hwi(unsigned core, unsigned source, std::function<Task()> handler, std::string what);
+  // Core 0 comes out of reset at `at` in the task `body` makes.
+  void boot(const sc_core::sc_time& at, std::function<Task()> body, std::string what);
   Kernel& kernel() { return kernel_; }
 
  private:
