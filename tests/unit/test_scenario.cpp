@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <fmt/format.h>
 #include <string>
 
 namespace {
@@ -222,7 +223,7 @@ TEST(ScenarioErrors, NegativeSeed) {
 TEST(ScenarioErrors, NonIntegerSeed) {
   int n = 0;
   for (const char* bad : {"1.5", "abc", "[1]", "9223372036854775808", "18446744073709551616", "+1", "0x10"}) {
-    std::string path = write_temp(std::string("platform: p\nworkload: w\n\nseed: ") + bad + "\n", "_" + std::to_string(n++));
+    std::string path = write_temp("platform: p\nworkload: w\n\nseed: " + std::string(bad) + "\n", fmt::format("_{}", n++));
     std::string msg = load_error(path);
     EXPECT_HAS(msg, path + ":4:");
     EXPECT_HAS(msg, "'seed'");
