@@ -96,4 +96,12 @@ void Interconnect::end_of_elaboration() {
                                           out.size()).c_str());
 }
 
+void Interconnect::declare_params(ParamTable& t, const std::string& prefix, bool non_blocking) {
+  using K = ParamSpec::Kind;
+  t.declare_model(model_number(prefix + ".hop_ns", K::Real, 0, 1000, "ns",
+                               prefix + " traversal latency per access, after the transfer"));
+  if (!non_blocking)
+    t.declare_model(model_number(prefix + ".bytes_per_ns", K::Real, 0.1, 100, "B/ns", prefix + " shared data path"));
+}
+
 }  // namespace ws

@@ -2,6 +2,7 @@
 // Interconnect: a TLM-2.0 address router between any number of initiators and
 // targets, with one shared data path whose occupancy models bus contention.
 #include <systemc>
+#include "models/sim/param.hpp"
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -23,6 +24,8 @@ class Interconnect : public sc_core::sc_module {
     // operations and bytes with no busy time.
     bool non_blocking = false;
   };
+  // "<prefix>.hop_ns", and "<prefix>.bytes_per_ns" unless the fabric is non-blocking.
+  static void declare_params(ParamTable& t, const std::string& prefix, bool non_blocking);
 
   Interconnect(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);
 

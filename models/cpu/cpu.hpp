@@ -19,8 +19,10 @@
 #include <deque>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 #include "models/mem/cache.hpp"
+#include "models/sim/param.hpp"
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
@@ -47,6 +49,11 @@ class Cpu : public sc_core::sc_module {
     double cache_op_cycles;     // per line of an invalidate or flush sweep
     double reg_access_ns;       // one device register access over the peripheral bus
   };
+
+  // "<prefix>.l1d_kb", ".l1d_ways", ".l1d_line_bytes" (both L1s), ".l1i_kb",
+  // ".l1i_ways", ".cache_op_cycles"; and the two caches they configure.
+  static void declare_params(ParamTable& t, const std::string& prefix);
+  static std::pair<Cache::Config, Cache::Config> cache_configs(const ParamTable& p, const std::string& prefix);
 
   // `resource`: its name in the stats and the trace (default: the module's basename).
   Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, TraceWriter* trace,

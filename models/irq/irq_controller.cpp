@@ -6,6 +6,11 @@
 
 namespace ws {
 
+void IrqController::declare_params(ParamTable& t, const std::string& prefix) {
+  t.declare_model(model_number(prefix + ".latency_ns", ParamSpec::Kind::Real, 0, 1000, "ns",
+                               "delivery from an interrupt source to the core's input"));
+}
+
 void IrqController::route(unsigned source, Cpu* cpu, unsigned line) {
   if (source >= routes_.size()) routes_.resize(source + 1);
   routes_[source].cpu = cpu;

@@ -5,6 +5,7 @@
 // affinity, irqbalance): an assertion goes where the source is routed when it
 // is raised. EPIC (MSC8144) today; MPIC and GIC derive from this.
 #include <systemc>
+#include "models/sim/param.hpp"
 #include "models/sim/sim_time.hpp"
 #include <cstdint>
 #include <string>
@@ -18,6 +19,8 @@ class IrqController {
  public:
   IrqController(std::string name, double latency_ns) : name_(std::move(name)), latency_ns_(latency_ns) {}
   virtual ~IrqController() = default;
+  // "<prefix>.latency_ns": source to core input.
+  static void declare_params(ParamTable& t, const std::string& prefix);
   // Sends `source` to input `line` of `cpu`; routing a source again moves it.
   void route(unsigned source, Cpu* cpu, unsigned line);
   // A device asserts `source` now; throws std::logic_error for an unrouted source.

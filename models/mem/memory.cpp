@@ -136,4 +136,17 @@ unsigned Memory::transport_dbg(int, tlm::tlm_generic_payload& t) {
   return t.get_data_length();
 }
 
+void Memory::declare_params(ParamTable& t, const std::string& prefix, bool clocked) {
+  using K = ParamSpec::Kind;
+  if (clocked) {
+    t.declare_model(model_number(prefix + ".latency_cycles", K::Real, 0, 100, "cycles",
+                                 prefix + " access latency after the port transfer, in its own clock"));
+    t.declare_model(model_number(prefix + ".bytes_per_cycle", K::Real, 1, 32, "B/cycle", prefix + " port width"));
+    return;
+  }
+  t.declare_model(model_number(prefix + ".latency_ns", K::Real, 0, 1000, "ns",
+                               prefix + " access latency after the port transfer"));
+  t.declare_model(model_number(prefix + ".bytes_per_ns", K::Real, 0.1, 100, "B/ns", prefix + " bandwidth per port"));
+}
+
 }  // namespace ws

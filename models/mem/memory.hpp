@@ -12,6 +12,7 @@
 #include "models/mem/transfer_time.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/gap_server.hpp"
+#include "models/sim/param.hpp"
 #include "models/sim/stats.hpp"
 
 namespace ws {
@@ -33,6 +34,10 @@ class Memory : public sc_core::sc_module {
   };
 
   Memory(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);
+  // A memory timed in ns: "<prefix>.latency_ns" and "<prefix>.bytes_per_ns";
+  // `clocked`: timed in its own clock, "<prefix>.latency_cycles" and
+  // "<prefix>.bytes_per_cycle" (the platform owns the clock).
+  static void declare_params(ParamTable& t, const std::string& prefix, bool clocked);
 
   tlm_utils::multi_passthrough_target_socket<Memory> socket;
 

@@ -19,6 +19,7 @@
 #include "models/pcie/pcie_controller.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/clock_domain.hpp"
+#include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
 
@@ -46,6 +47,9 @@ class HssiDma : public sc_core::sc_module {
  public:
   HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& sched, StatsRegistry& stats,
           PcieController& pcie);
+  // "dma.clock_mhz", ".desc_cycles", ".bytes_per_cycle", ".bd_fetch_cycles",
+  // ".burst_bytes", ".channels", ".done".
+  static void declare_params(ParamTable& t);
 
   tlm_utils::simple_initiator_socket<HssiDma> mem;
 
@@ -90,5 +94,7 @@ class HssiDma : public sc_core::sc_module {
   std::vector<uint8_t> piece_;  // the piece being moved (the controller copies it into its TLP)
   uint64_t read_bytes_landed_ = 0;
 };
+
+DmaConfig dma_config(const ParamTable& p);
 
 }  // namespace ws::pcie

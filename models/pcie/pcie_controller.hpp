@@ -18,6 +18,7 @@
 #include "models/sim/inplace_function.hpp"
 #include "models/sim/rng.hpp"
 #include "models/sim/one_shot_timer.hpp"
+#include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/sim_time.hpp"
 #include "models/sim/stats.hpp"
@@ -48,6 +49,8 @@ class PcieController : public sc_core::sc_module {
  public:
   PcieController(sc_core::sc_module_name name, const ControllerConfig& cfg, Scheduler& sched,
                  StatsRegistry& stats, Rng& rng, TraceWriter& trace);
+  // Every "pcie.*" key: the link, the credits advertised and the controller's costs.
+  static void declare_params(ParamTable& t);
 
   // Local memory behind the inbound windows.
   tlm_utils::simple_initiator_socket<PcieController> mem;
@@ -131,5 +134,12 @@ class PcieController : public sc_core::sc_module {
   uint64_t inbound_write_bytes_ = 0;
   sc_core::sc_time last_inbound_write_;
 };
+
+// The link's MPS (the smaller of the two ends'), and the completion size pcie.cpl_bytes gives.
+unsigned link_mps(const ParamTable& p);
+unsigned cpl_bytes(const ParamTable& p);
+// One end's config; `root`: its MPS setting is pcie.mps, else pcie.ep_mps. The
+// Ack, UpdateFC and replay timers follow the negotiated link.
+ControllerConfig controller_config(const ParamTable& p, uint16_t id, bool root);
 
 }  // namespace ws::pcie

@@ -12,6 +12,8 @@
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/stats.hpp"
 
+#include "models/sim/param.hpp"
+
 namespace ws::qe {
 
 class QuiccEngine : public sc_core::sc_module {
@@ -22,6 +24,9 @@ class QuiccEngine : public sc_core::sc_module {
     double data_path_bytes_per_cycle;
   };
   QuiccEngine(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);
+  // "qe.mhz", "qe.riscs", "qe.data_path_bytes_per_cycle", and the Config they give.
+  static void declare_params(ParamTable& t);
+  static Config config(const ParamTable& p);
   tlm_utils::simple_initiator_socket<QuiccEngine> socket;  // to the system interconnect
 
   // Runs `cycles` of microcode on the first RISC free at or after `at`; returns the end.

@@ -43,6 +43,11 @@ class Uec {
   };
   Uec(const std::string& name, const Config& cfg, QuiccEngine& qe, Epic& epic, Scheduler& sched,
       StatsRegistry& stats, eth::FramePool& pool);
+  // The microcode's keys, shared by every UEC ("qe.parse_mode", "qe.*_cycles").
+  static void declare_shared_params(ParamTable& t);
+  // One UEC's keys, "<name>.rx_fifo_bytes" ... "<name>.tx_threads", and its Config.
+  static void declare_params(ParamTable& t, const std::string& name);
+  static Config config(const ParamTable& p, const std::string& name);
 
   // --- configuration, written by the driver at init ---
   void set_rx_ring(unsigned queue, uint64_t base, unsigned irq_source);

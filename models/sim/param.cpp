@@ -35,11 +35,43 @@ ParamSpec number(std::string key, ParamSpec::Kind kind, std::string def, double 
   return p;
 }
 
+ParamSpec model_choice(std::string key, std::vector<std::string> values, std::string unit, std::string meaning) {
+  return choice(std::move(key), "", std::move(values), std::move(unit), std::move(meaning), "");
+}
+
+ParamSpec model_number(std::string key, ParamSpec::Kind kind, double min, double max, std::string unit,
+                       std::string meaning) {
+  return number(std::move(key), kind, "", min, max, std::move(unit), std::move(meaning), "");
+}
 
 void ParamTable::declare(ParamSpec spec) {
   if (!check(spec, spec.def).empty())
     throw std::logic_error("parameter " + spec.key + ": default " + spec.def + " is out of its own range");
   specs_[spec.key] = std::move(spec);
+}
+
+void ParamTable::declare_model(ParamSpec spec) {
+  if (!spec.def.empty() || !spec.source.empty())
+    throw std::logic_error("parameter " + spec.key + ": a model declares no default; its platform does");
+  if (specs_.count(spec.key)) throw std::logic_error("parameter " + spec.key + " declared twice");
+  specs_[spec.key] = std::move(spec);
+}
+
+void ParamTable::set_default(const std::string& key, std::string def, std::string source) {
+  auto it = specs_.find(key);
+  if (it == specs_.end()) throw std::logic_error("default for undeclared parameter " + key);
+  if (source.empty()) throw std::logic_error("parameter " + key + ": a default needs its source");
+  if (!check(it->second, def).empty())
+    throw std::logic_error("parameter " + key + ": default " + def + " is out of its own range");
+  it->second.def = std::move(def);
+  it->second.source = std::move(source);
+}
+
+void ParamTable::check_complete() const {
+  std::vector<std::string> missing;
+  for (auto& [key, spec] : specs_)
+    if (spec.def.empty() || spec.source.empty()) missing.push_back(key);
+  if (!missing.empty()) throw std::logic_error("parameters without a default and its source: " + join(missing, ", "));
 }
 
 const ParamSpec& ParamTable::spec(const std::string& key) const {

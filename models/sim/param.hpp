@@ -34,9 +34,24 @@ ParamSpec choice(std::string key, std::string def, std::vector<std::string> valu
 ParamSpec number(std::string key, ParamSpec::Kind kind, std::string def, double min, double max, std::string unit,
                  std::string meaning, std::string source);
 
+// A model's own parameters are declared by the model (key, kind, unit, range,
+// meaning) without a default; the platform that uses the model gives each its
+// default and the source of that default (set_default). A platform's own
+// knobs (study configuration, test control) are declared whole with declare().
+// For models: the same without default and source (the platform gives them).
+ParamSpec model_choice(std::string key, std::vector<std::string> values, std::string unit, std::string meaning);
+ParamSpec model_number(std::string key, ParamSpec::Kind kind, double min, double max, std::string unit,
+                       std::string meaning);
+
 class ParamTable {
  public:
   void declare(ParamSpec spec);
+  // For models: `spec` without default and source (both empty).
+  void declare_model(ParamSpec spec);
+  // For platforms: the default of a model-declared key and where it comes from.
+  void set_default(const std::string& key, std::string def, std::string source);
+  // Throws std::logic_error naming every declared key still without a default.
+  void check_complete() const;
   const ParamSpec& spec(const std::string& key) const;
   // Sets a value from text; `where` names its origin ("file.yaml:12", "--set").
   void set(const std::string& key, const std::string& value, const std::string& where);

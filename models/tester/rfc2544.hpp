@@ -9,6 +9,7 @@
 #include <systemc>
 #include <functional>
 #include <vector>
+#include "models/sim/param.hpp"
 #include "models/tester/traffic_tester.hpp"
 
 namespace ws::tester {
@@ -21,6 +22,9 @@ class Rfc2544 {
     double resolution_pct;        // stop when the bracket is this narrow (% of line rate)
     double loss_tolerance_pct;    // a trial passes when lost/sent is at most this
   };
+  // The measurement's keys: "tester.mode", ".load_pct", ".trial_ms", ".drain_us",
+  // ".resolution_pct", ".loss_tolerance_pct", ".size_step_bytes".
+  static void declare_params(ParamTable& t);
   struct Result {
     double throughput_pct = 0;             // highest passing load, per port
     std::vector<TrialResult> trials;       // in the order they ran

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 #include "models/eth/wire.hpp"
+#include "models/sim/param.hpp"
 
 namespace ws::tester {
 
@@ -55,6 +56,8 @@ class TrafficTester {
   };
   TrafficTester(const std::string& name, const Config& cfg, std::vector<PortSpec> ports,
                 std::vector<StreamSpec> streams, Scheduler& sched, StatsRegistry& stats, eth::FramePool& pool);
+  // "tester.frame_bytes", "tester.udp_checksum".
+  static void declare_params(ParamTable& t);
   // Port i's transmit direction (connect its sink to the device's MAC) and receive end.
   eth::Wire& tx_wire(unsigned port) { return *ports_[port].wire; }
   void receive(unsigned port, eth::Frame* f);

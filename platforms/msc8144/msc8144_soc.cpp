@@ -12,30 +12,15 @@ Memory::Config clocked(uint64_t size, double latency_cycles, double bytes_per_cy
 }
 
 Cpu::Config core_config(const ParamTable& p) {
+  const auto [l1d, l1i] = Cpu::cache_configs(p, "core");
   return Cpu::Config{
       p.r("soc.core_mhz") * 1e6,
-      Cache::Config{uint32_t(p.i("core.l1d_kb") * 1024), uint32_t(p.i("core.l1d_ways")),
-                    uint32_t(p.i("core.l1d_line_bytes"))},
-      Cache::Config{uint32_t(p.i("core.l1i_kb") * 1024), uint32_t(p.i("core.l1i_ways")),
-                    uint32_t(p.i("core.l1d_line_bytes"))},
+      l1d,
+      l1i,
       p.r("sw.isr_entry_cycles"),
       p.r("sw.isr_exit_cycles"),
       p.r("core.cache_op_cycles"),
       p.r("soc.reg_access_ns")};
-}
-
-qe::Uec::Config uec_config(const ParamTable& p, unsigned hw) {
-  auto key = [hw](const char* field) { return msc8144::uec_key(hw, field); };
-  return qe::Uec::Config{
-      eth::GigabitMac::Config{1e9, uint32_t(p.i(key("rx_fifo_bytes")))},
-      p.s("qe.parse_mode") == "extended" ? qe::ParseMode::Extended : qe::ParseMode::Mpc82xx,
-      p.r("qe.rx_risc_cycles"),
-      p.r("qe.tx_risc_cycles"),
-      p.r("qe.lookup_cycles"),
-      uint32_t(p.i(key("tx_fifo_bytes"))),
-      uint32_t(p.i(key("rx_buffer_bytes"))),
-      unsigned(std::stoi(p.s(key("rx_threads")))),
-      unsigned(std::stoi(p.s(key("tx_threads"))))};
 }
 
 }  // namespace
@@ -49,8 +34,7 @@ Msc8144Soc::Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsign
       ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, stats),
       // CLASS is a non-blocking fabric (RM §4.1): only the targets contend.
       fabric("class", Interconnect::Config{0, p.r("class.hop_ns"), true}, stats),
-      qe("qe", qe::QuiccEngine::Config{p.r("qe.mhz") * 1e6, unsigned(p.i("qe.riscs")),
-                                       p.r("qe.data_path_bytes_per_cycle")}, stats),
+      qe("qe", qe::QuiccEngine::config(p), stats),
       epic(p.r("epic.latency_ns")) {
   for (unsigned c = 0; c < ncores; ++c) {
     cores.push_back(std::make_unique<Cpu>(("core" + std::to_string(c)).c_str(), core_config(p), sched, stats,
@@ -67,7 +51,8 @@ Msc8144Soc::Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsign
   // One UEC is UEC1 (on UCC3), as in the study; two are UEC0 and UEC1.
   for (unsigned u = 0; u < nuecs; ++u) {
     const unsigned hw = nuecs == 1 ? 1 : u;
-    uecs.push_back(std::make_unique<qe::Uec>("uec" + std::to_string(hw), uec_config(p, hw), qe, epic, sched, stats, pool));
+    const std::string uec = "uec" + std::to_string(hw);
+    uecs.push_back(std::make_unique<qe::Uec>(uec, qe::Uec::config(p, uec), qe, epic, sched, stats, pool));
   }
 }
 

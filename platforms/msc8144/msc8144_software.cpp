@@ -19,7 +19,7 @@ os::Task rx_isr(os::Kernel& k, Cpu& core, NetStack& stack, unsigned iface, UecDr
 }  // namespace
 
 Software::Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc, StatsRegistry& stats)
-    : costs(software_costs(p)), driver_costs{p.r("sw.rx_driver_cycles"), p.r("sw.tx_driver_cycles")} {
+    : costs(software_costs(p)), driver_costs(UecDriver::costs(p)) {
   std::vector<Cpu*> cores;
   const SendMode mode = p.s("app.udp_send") == "sendto" ? SendMode::SendTo : SendMode::Connect;
   for (auto& c : soc.cores) {

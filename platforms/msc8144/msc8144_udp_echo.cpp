@@ -6,7 +6,7 @@
 #include "models/eth/pcap_writer.hpp"
 #include "models/sim/invariants.hpp"
 #include "models/sim/scheduler.hpp"
-#include "models/tester/rfc2544.hpp"
+#include "models/tester/measurement.hpp"
 #include "platforms/msc8144/msc8144_plan.hpp"
 #include "platforms/msc8144/msc8144_soc.hpp"
 #include "platforms/msc8144/msc8144_software.hpp"
@@ -24,14 +24,6 @@ uint32_t largest_frame(const ParamTable& p, const Plan& pl) {
   int64_t n = eth::kMaxFrameBytes;
   for (unsigned u = 0; u < pl.uecs; ++u) n = std::min(n, p.i(uec_key(hw_uec(pl, u), "rx_buffer_bytes")));
   return uint32_t(n);
-}
-
-// How long a trial of `bytes` frames sends: tester.trial_ms, lengthened in the
-// searches until an overload of one resolution step shows (Rfc2544::trial_for).
-sc_time trial_time(const ParamTable& p, uint32_t bytes) {
-  const sc_time asked = ns(p.r("tester.trial_ms") * 1e6);
-  if (p.s("tester.mode") == "fixed") return asked;
-  return tester::Rfc2544::trial_for(p.r("tester.resolution_pct"), eth::line_rate_fps(bytes, 1e9), asked);
 }
 
 // A fixed-load trial must send each stream at least twice its Rx ring, or a ring
@@ -130,28 +122,6 @@ Platform msc8144_platform() {
                   true};
 }
 
-namespace {
-
-// What the measurement found, for the metrics.
-struct Measured {
-  double line_rate_pct = 0;
-  double line_rate_frame_bytes = 0;
-  tester::TrialResult window;  // the trial the utilisation report covers
-  sc_time trial;               // its sending time
-  unsigned trials = 0;
-  uint64_t errors = 0;         // invalid frames over every trial
-  bool done = false;
-  bool final = false;   // the last trial runs: it may end with frames in the board, and reports them
-  std::string refused;  // why the measurement cannot go on (a trial that did not drain)
-};
-
-void count(Measured& m, const tester::TrialResult& r) {
-  ++m.trials;
-  for (auto& [why, n] : r.errors) m.errors += n;
-}
-
-}  // namespace
-
 RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   const Plan pl = plan(p);
   StatsRegistry stats;
@@ -186,8 +156,6 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     }
   }
 
-  const tester::Rfc2544::Config search{trial_time(p, frame_bytes), ns(p.r("tester.drain_us") * 1e3),
-                                       p.r("tester.resolution_pct"), p.r("tester.loss_tolerance_pct")};
   // Every frame the board discarded so far, by "<where>.<reason>": the hardware's
   // counters (MAC, UEC) and the software's (driver, stack).
   auto board_drops = [&] {
@@ -200,133 +168,48 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     for (auto& [why, k] : board_drops()) n += k;
     return n;
   });
-  tester::Rfc2544 rfc(search, tester);
-  Measured m;
+  // The final trial starts with fresh statistics on an idle board: cores, UEC
+  // threads and queues all done with their last work.
+  std::map<std::string, uint64_t> drops_before;
+  tester::Measurement measurement(
+      tester::Measurement::config(p, largest_frame(p, pl), 1e9), tester, sched,
+      {[&] {
+         for (unsigned c = 0; c < soc.cores.size(); ++c)
+           if (!sw.sdos->kernel().idle(c)) return false;
+         return std::all_of(soc.uecs.begin(), soc.uecs.end(), [](auto& u) { return u->idle(); });
+       },
+       [&] {
+         stats.reset();
+         drops_before = board_drops();
+       }});
+  std::string refused;
   // A trial that ended with frames still in the board would leave them to be
   // counted in the next one: the measurement stops, refused (exit 2).
-  tester.on_undrained([&](const tester::TrialResult& r) {
-    if (m.final) return;
-    m.refused = fmt::format("{}: key 'tester.drain_us': the trial at {:.2f}% of line rate still had {} frames in the "
-                            "board {} us after its last frame, and the next trial would count them; raise "
-                            "tester.drain_us (valid: 10..1000000)",
-                            p.origin("tester.drain_us"), r.offered_pct, r.in_flight, p.r("tester.drain_us"));
+  measurement.on_refused([&](const tester::TrialResult& r) {
+    refused = fmt::format("{}: key 'tester.drain_us': the trial at {:.2f}% of line rate still had {} frames in the "
+                          "board {} us after its last frame, and the next trial would count them; raise "
+                          "tester.drain_us (valid: 10..1000000)",
+                          p.origin("tester.drain_us"), r.offered_pct, r.in_flight, p.r("tester.drain_us"));
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);  // the stop notice
     sc_core::sc_stop();
   });
 
-  // The trial whose utilisation the report shows starts with fresh statistics
-  // on an idle board and ends when the board is idle again: every frame
-  // accounted for, and the cores and UEC threads done with their last work
-  // (busy time is booked per step and per frame), so every booking falls in it.
-  std::function<void()> on_idle;
-  auto idle_cores = [&] {
-    for (unsigned c = 0; c < soc.cores.size(); ++c)
-      if (!sw.sdos->kernel().idle(c)) return false;
-    return true;
-  };
-  std::function<void()> poll_idle = [&] {
-    const bool idle = idle_cores() &&
-                      std::all_of(soc.uecs.begin(), soc.uecs.end(), [](auto& u) { return u->idle(); });
-    if (!idle) return sched.at(now() + ns(1000), [&] { poll_idle(); });
-    on_idle();
-  };
-  auto when_idle = [&](std::function<void()> then) {
-    on_idle = std::move(then);
-    poll_idle();
-  };
-  std::map<std::string, uint64_t> drops_before;
-  auto final_trial = [&](double pct) {
-    m.final = true;
-    when_idle([&, pct] {
-      stats.reset();
-      drops_before = board_drops();
-      m.trial = trial_time(p, tester.config().frame_bytes);
-      tester.trial(now(), pct, m.trial, search.drain, [&](const tester::TrialResult& r) {
-        count(m, r);
-        m.window = r;
-        when_idle([&] {
-          m.window.ended = now();
-          m.done = true;
-        });
-      });
-    });
-  };
-  const std::string mode = p.s("tester.mode");
-  // line_rate_size: sizes 64, 64 + step, ... up to 1518 B; binary search for the
-  // first one carried at line rate (lo fails or is -1, hi passes or is past the end).
-  // Frames longer than an Rx buffer are dropped, so the search stops at the smallest one.
-  const uint32_t largest = largest_frame(p, pl);
-  std::vector<uint32_t> sizes;
-  for (uint32_t s = eth::kMinFrameBytes; s < largest; s += uint32_t(p.i("tester.size_step_bytes"))) sizes.push_back(s);
-  sizes.push_back(largest);
-  int lo = -1, hi = int(sizes.size());
-  std::function<void()> size_probe = [&] {
-    if (hi - lo <= 1) {
-      m.line_rate_pct = hi < int(sizes.size()) ? 100 : 0;
-      m.line_rate_frame_bytes = hi < int(sizes.size()) ? sizes[hi] : 0;
-      return final_trial(100);
-    }
-    const int mid = (lo + hi) / 2;
-    tester.set_frame_bytes(sizes[mid]);
-    tester.trial(now(), 100, trial_time(p, sizes[mid]), search.drain, [&, mid](const tester::TrialResult& r) {
-      count(m, r);
-      (rfc.passes(r) ? hi : lo) = mid;
-      if (hi < int(sizes.size())) tester.set_frame_bytes(sizes[hi]);
-      size_probe();
-    });
-  };
-
   // Core 0's boot task programs the hardware; traffic starts once it has.
-  auto start_traffic = [&](const sc_time& ready) {
-    tester.resolve(ready + ns(10e3));
-    const sc_time start = ready + ns(100e3);
-    if (mode == "fixed") {
-      sched.at(start, [&] { final_trial(p.r("tester.load_pct")); });
-    } else if (mode == "rfc2544") {
-      rfc.run(start, [&](const tester::Rfc2544::Result& r) {
-        for (auto& t : r.trials) count(m, t);
-        m.line_rate_pct = r.throughput_pct;
-        final_trial(std::max(r.throughput_pct, p.r("tester.resolution_pct")));
-      });
-    } else {
-      sched.at(start, [&] { size_probe(); });
-    }
-  };
   sw.sdos->boot(sc_core::SC_ZERO_TIME, [&]() -> os::Task {
     Cpu& core0 = *soc.cores[0];
     sw.init(core0, pl, soc);
-    start_traffic(core0.time());
+    tester.resolve(core0.time() + ns(10e3));
+    measurement.start(core0.time() + ns(100e3));
     co_return;
   }, "boot");
   sc_core::sc_start();
-  if (!m.refused.empty()) throw InputError(m.refused);
-  if (!m.done) throw std::runtime_error("the simulation ran out of events before the measurement ended");
+  if (!refused.empty()) throw InputError(refused);
+  if (!measurement.done()) throw std::runtime_error("the simulation ran out of events before the measurement ended");
 
   RunResult r;
+  const tester::Measurement::Result& m = measurement.result();
   const tester::TrialResult& w = m.window;
-  const double secs = m.trial.to_seconds();
-  const uint32_t measured_bytes = tester.config().frame_bytes;
-  const double line_fps = eth::line_rate_fps(measured_bytes, 1e9);
-  std::vector<double> delivered_pct;  // per port, in the last trial
-  for (unsigned u = 0; u < pl.uecs; ++u) delivered_pct.push_back(100.0 * double(w.received_per_port[u]) / (line_fps * secs));
-  // In fixed mode the headline is what came back (the mean over ports), not what was offered.
-  if (mode == "fixed") m.line_rate_pct = std::accumulate(delivered_pct.begin(), delivered_pct.end(), 0.0) / pl.uecs;
-  // Throughput is per port; fps and Mbps add the ports up. Mbps counts frame bytes (FCS included).
-  const double fps = mode == "fixed" ? double(w.received) / secs : m.line_rate_pct / 100 * line_fps * pl.uecs;
-  r.metrics = {{"line_rate_pct", m.line_rate_pct}, {"fps", fps}, {"mbps", fps * measured_bytes * 8 / 1e6}};
-  for (unsigned u = 0; u < pl.uecs; ++u) r.metrics.push_back({fmt::format("port{}_line_rate_pct", u), delivered_pct[u]});
-  if (mode == "line_rate_size")
-    r.metrics.push_back({"line_rate_frame_bytes", m.line_rate_frame_bytes});
-  r.metrics.push_back({"latency_avg_us", w.latency_avg_us});
-  r.metrics.push_back({"sent", double(w.sent)});
-  r.metrics.push_back({"lost", double(w.lost())});
-  // sent = received + invalid + dropped + in_flight: every lost frame came back
-  // wrong, was counted as a drop (by reason below), or was still in the board
-  // when the drain cap ended the last trial.
-  r.metrics.push_back({"invalid", double(w.invalid)});
-  r.metrics.push_back({"dropped", double(w.dropped)});
-  r.metrics.push_back({"in_flight", double(w.in_flight)});
-  r.metrics.push_back({"trials", double(m.trials)});
+  r.metrics = measurement.metrics(pl.uecs);
   uint64_t wire_frames = 0;  // every frame that crossed a simulated wire, all trials
   for (unsigned u = 0; u < pl.uecs; ++u) wire_frames += tester.tx_wire(u).frames() + soc.uecs[u]->mac().tx_wire().frames();
   r.metrics.push_back({"wire_frames", double(wire_frames)});
@@ -335,17 +218,11 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     if (n > drops_before[why]) reasons += fmt::format("{}{}={}", reasons.empty() ? "" : " ", why, n - drops_before[why]);
   r.labels = {{"limiting", stats.limiting()}, {"drops", reasons.empty() ? "-" : reasons}};
   r.integrity_errors = m.errors;
-  std::string errors;
-  for (auto& [why, n] : w.errors) errors += fmt::format(" {}={}", why, n);
   // Utilisation covers the trial from its first frame until the board drained
   // (every frame echoed or dropped): the statistics were reset at its start.
   const sc_time window = w.ended - w.started;
   require_utilisation_within_window(stats, window);
-  r.report = stats.bottleneck_report(window) +
-             fmt::format("window: last trial at {:.2f}% of line rate per port for {:.3f} ms, {} frames sent, {} echoed, "
-                         "{} lost, backlog {} frames at mid-trial and {} at its end{}\n",
-                         w.offered_pct, secs * 1e3, w.sent, w.received, w.lost(), w.backlog_mid, w.backlog_end,
-                         errors.empty() ? "" : ", errors:" + errors);
+  r.report = stats.bottleneck_report(window) + measurement.window_report();
   if (!reasons.empty()) r.report += "drops in the last trial: " + reasons + "\n";
   r.report += "CPU load over the window:\n" + stats.cpu_report(window);
   if (trace.enabled()) trace.flush();

@@ -33,9 +33,4 @@ class Msc815xBoard : public sc_core::sc_module {
   Epic epic;
 };
 
-pcie::ControllerConfig msc815x_controller_config(uint16_t id, bool root, const ParamTable& p);
-// The link's MPS (the smaller of the two ends'), and the completion size pcie.cpl_bytes gives.
-unsigned msc815x_link_mps(const ParamTable& p);
-unsigned msc815x_cpl_bytes(const ParamTable& p);
-
 }  // namespace ws

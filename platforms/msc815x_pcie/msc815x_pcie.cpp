@@ -63,7 +63,7 @@ void check_msc815x_params(const ParamTable& p) {
     throw InputError(fmt::format("{}: key 'dma.burst_bytes': {} B is not a power of two (valid: 8, 16, ..., 4096)",
                                  p.origin("dma.burst_bytes"), burst));
   // A completion carries at most the link's MPS (§2.2.2): the smaller of the two ends'.
-  const int64_t link_mps = msc815x_link_mps(p), cpl = msc815x_cpl_bytes(p);
+  const int64_t link_mps = pcie::link_mps(p), cpl = pcie::cpl_bytes(p);
   if (cpl > link_mps)
     throw InputError(fmt::format("{}: key 'pcie.cpl_bytes': {} B completions exceed the link's MPS of {} B "
                                  "(pcie.mps {}, pcie.ep_mps {}); valid: mps, or 64 .. {}",

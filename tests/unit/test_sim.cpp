@@ -238,5 +238,20 @@ TEST(ParamTable, DeclaringADefaultOutsideItsRangeIsAProgrammingError) {
   EXPECT_THROW(t.declare(p), std::logic_error);
 }
 
+TEST(ParamTable, AModelDeclaresAKeyAndItsPlatformGivesTheDefaultAndItsSource) {
+  ParamTable t;
+  t.declare_model(model_number("m.latency_ns", ParamSpec::Kind::Real, 0, 100, "ns", "latency"));
+  EXPECT_THROW(t.check_complete(), std::logic_error) << "no default yet";
+  EXPECT_THROW(t.set_default("m.latency_ns", "200", "datasheet"), std::logic_error) << "out of the model's range";
+  EXPECT_THROW(t.set_default("m.latency_ns", "20", ""), std::logic_error) << "a default needs its source";
+  EXPECT_THROW(t.set_default("m.other", "1", "x"), std::logic_error) << "undeclared";
+  t.set_default("m.latency_ns", "20", "datasheet");
+  t.check_complete();
+  EXPECT_EQ(t.r("m.latency_ns"), 20);
+  EXPECT_EQ(t.spec("m.latency_ns").source, "datasheet");
+  EXPECT_THROW(t.declare_model(model_number("m.latency_ns", ParamSpec::Kind::Real, 0, 1, "ns", "again")),
+               std::logic_error);
+}
+
 }  // namespace
 }  // namespace ws

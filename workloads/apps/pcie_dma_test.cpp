@@ -7,6 +7,29 @@
 
 namespace ws {
 
+void PcieDmaTest::declare_params(ParamTable& t) {
+  using K = ParamSpec::Kind;
+  t.declare_model(model_choice("dma.op", {"write", "read"}, "-",
+                               "write: push local DDR to the peer (MWr); read: pull from the peer (MRd/CplD)"));
+  t.declare_model(model_number("dma.block_bytes", K::Int, 1, 16 << 20, "B", "bytes per DMA request (block)"));
+  t.declare_model(model_number("dma.in_flight", K::Int, 1, 64, "requests",
+                               "DMA requests issued back to back before waiting (AN3935: 1, 4, 8)"));
+  t.declare_model(model_choice("dma.issue", {"batch", "ring"}, "-",
+                               "batch: issue in_flight requests, wait for all, repeat (the AN3935 timing loop); "
+                               "ring: keep in_flight requests outstanding, reissuing on each completion (a "
+                               "descriptor ring)"));
+  t.declare_model(model_number("dma.buffer_offset", K::Int, 0, 4095, "B",
+                               "offset of every source and destination buffer from a 4 KB boundary (alignment "
+                               "what-if)"));
+  t.declare_model(model_number("dma.blocks", K::Int, 0, 1 << 20, "blocks",
+                               "requests per board in the run; 0 = about 2 MiB per board, at least 64 and at most "
+                               "4096 requests, rounded up to a multiple of in_flight"));
+  t.declare_model(model_number("core.issue_cycles", K::Real, 0, 100000, "core cycles",
+                               "software cost to build and start one DMA request"));
+  t.declare_model(model_number("core.complete_cycles", K::Real, 0, 100000, "core cycles",
+                               "software cost to notice and retire one finished request (interrupt or poll)"));
+}
+
 PcieDmaTest::PcieDmaTest(const PcieDmaTestConfig& cfg, os::Kernel& k, Cpu& core, pcie::HssiDma& dma,
                          IrqController& pic, unsigned source)
     : cfg_(cfg), k_(k), core_(core), dma_(dma), pic_(pic), source_(source), retired_sem_(k) {}

@@ -19,6 +19,7 @@
 #include "models/irq/irq_controller.hpp"
 #include "models/mem/memory.hpp"
 #include "models/pcie/hssi_dma.hpp"
+#include "models/sim/param.hpp"
 #include "workloads/os/kernel/sync.hpp"
 
 namespace ws {
@@ -42,6 +43,9 @@ class PcieDmaTest {
   // The DMA's completion raises `source` of `pic`.
   PcieDmaTest(const PcieDmaTestConfig& cfg, os::Kernel& k, Cpu& core, pcie::HssiDma& dma, IrqController& pic,
               unsigned source);
+  // The test's knobs: "dma.op", ".block_bytes", ".in_flight", ".issue",
+  // ".buffer_offset", ".blocks", "core.issue_cycles", "core.complete_cycles".
+  static void declare_params(ParamTable& t);
 
   // Bytes between consecutive blocks: block plus offset, rounded up to 256 B.
   static uint64_t stride(const PcieDmaTestConfig& c) { return (c.buffer_offset + c.block_bytes + 255) / 256 * 256; }

@@ -17,6 +17,24 @@ Bd get_bd(Cpu& core, uint64_t addr) {
 }
 }  // namespace
 
+void UecDriver::declare_cost_params(ParamTable& t) {
+  using K = ParamSpec::Kind;
+  t.declare_model(model_number("sw.rx_driver_cycles", K::Real, 0, 100000, "cycles",
+                               "driver per Rx BD: status test, buffer swap, re-arm"));
+  t.declare_model(model_number("sw.tx_driver_cycles", K::Real, 0, 100000, "cycles",
+                               "driver per Tx BD: BD fill, reclaim of sent BDs"));
+}
+
+UecDriver::Costs UecDriver::costs(const ParamTable& p) {
+  return Costs{p.r("sw.rx_driver_cycles"), p.r("sw.tx_driver_cycles")};
+}
+
+void UecDriver::declare_ring_params(ParamTable& t, const std::string& uec) {
+  using K = ParamSpec::Kind;
+  t.declare_model(model_number(uec + ".rx_bds", K::Int, 8, 256, "BDs", uec + ": Rx BD ring per channel"));
+  t.declare_model(model_number(uec + ".tx_bds", K::Int, 2, 256, "BDs", uec + ": Tx BD ring per channel"));
+}
+
 UecDriver::UecDriver(Uec& uec, const Layout& layout, lib::BufferPool& pool, const Costs& costs)
     : uec_(uec), layout_(layout), pool_(pool), costs_(costs), tx_buffers_(layout.tx_bds) {}
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include "models/cpu/cpu.hpp"
 #include "models/qe/uec.hpp"
+#include "models/sim/param.hpp"
 #include "workloads/lib/buffer_pool.hpp"
 
 namespace ws::drivers {
@@ -24,6 +25,11 @@ class UecDriver {
     double tx_cycles;  // BD fill, reclaim of sent BDs, buffer return
   };
   UecDriver(qe::Uec& uec, const Layout& layout, lib::BufferPool& pool, const Costs& costs);
+  // "sw.rx_driver_cycles" and "sw.tx_driver_cycles", and the Costs they give.
+  static void declare_cost_params(ParamTable& t);
+  static Costs costs(const ParamTable& p);
+  // The rings the driver allocates on one UEC: "<uec>.rx_bds", "<uec>.tx_bds".
+  static void declare_ring_params(ParamTable& t, const std::string& uec);
   // Writes both rings (every Rx BD empty with a buffer, every Tx BD free) and
   // registers them with the UEC; run by core 0 at boot.
   void init(Cpu& core);

@@ -3,6 +3,8 @@
 // in core cycles. Memory costs (cache misses, uncached BD accesses, register
 // accesses) are not in these figures: the core model charges them where the code
 // touches memory. Values and sources: platform parameters "sw.*".
+#include "models/sim/param.hpp"
+
 namespace ws::net {
 
 struct SoftwareCosts {
@@ -22,6 +24,11 @@ struct SoftwareCosts {
   // The echo path's code, shared by every core's image: each received frame runs it.
   uint64_t code_base;
   uint32_t code_bytes;
+
+  // The stack's per-call costs: "sw.rx_stack_cycles", "sw.tx_stack_cycles",
+  // "sw.sendto_cycles", "sw.filter_cycles", "sw.arp_cycles", "sw.os_m2_reads",
+  // "sw.csum_bytes_per_cycle".
+  static void declare_params(ParamTable& t);
 };
 
 }  // namespace ws::net

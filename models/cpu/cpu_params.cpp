@@ -1,0 +1,23 @@
+// The Cpu's parameters: the L1 geometry and the cost of cache maintenance.
+#include "models/cpu/cpu.hpp"
+
+namespace ws {
+
+void Cpu::declare_params(ParamTable& t, const std::string& prefix) {
+  using K = ParamSpec::Kind;
+  t.declare_model(model_number(prefix + ".l1d_kb", K::Int, 4, 64, "KB", "L1 data cache size"));
+  t.declare_model(model_number(prefix + ".l1d_ways", K::Int, 1, 16, "ways", "L1 data cache associativity"));
+  t.declare_model(model_number(prefix + ".l1d_line_bytes", K::Int, 32, 256, "B", "L1 data and instruction cache line"));
+  t.declare_model(model_number(prefix + ".l1i_kb", K::Int, 4, 64, "KB", "L1 instruction cache size"));
+  t.declare_model(model_number(prefix + ".l1i_ways", K::Int, 1, 16, "ways", "L1 instruction cache associativity"));
+  t.declare_model(model_number(prefix + ".cache_op_cycles", K::Real, 0, 100, "cycles/line",
+                               "invalidate or flush sweep cost per line"));
+}
+
+std::pair<Cache::Config, Cache::Config> Cpu::cache_configs(const ParamTable& p, const std::string& prefix) {
+  const auto line = uint32_t(p.i(prefix + ".l1d_line_bytes"));
+  return {Cache::Config{uint32_t(p.i(prefix + ".l1d_kb") * 1024), uint32_t(p.i(prefix + ".l1d_ways")), line},
+          Cache::Config{uint32_t(p.i(prefix + ".l1i_kb") * 1024), uint32_t(p.i(prefix + ".l1i_ways")), line}};
+}
+
+}  // namespace ws
