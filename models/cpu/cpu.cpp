@@ -63,13 +63,19 @@ void Cpu::lower(unsigned line) {
   lines_[line].arrivals.clear();
 }
 
+void Cpu::set_line_enabled(unsigned line, bool enabled) {
+  if (line >= lines_.size()) lines_.resize(line + 1);
+  lines_[line].enabled = enabled;
+}
+
 int Cpu::due_line(unsigned level) const {
   const unsigned n = unsigned(lines_.size());
+  level = std::max(level, mask_);
   int best = -1;
   for (unsigned i = 0; i < n; ++i) {
     const unsigned line = (next_line_ + i) % n;
     const Input& in = lines_[line];
-    if (!in.pending || in.asserted_at > now() || in.priority <= level) continue;
+    if (!in.pending || !in.enabled || in.asserted_at > now() || in.priority <= level) continue;
     if (best < 0 || in.priority > lines_[unsigned(best)].priority) best = int(line);
   }
   return best;

@@ -78,8 +78,15 @@ class Cpu : public sc_core::sc_module {
   void raise(unsigned line, const sc_core::sc_time& at);
   // A level-sensitive source deasserted before the core took it.
   void lower(unsigned line);
-  // The next input to take at or before now with a priority above `level`: the
-  // most urgent, and round robin among equals from the last one taken. -1: none.
+  // The interrupt mask: inputs of priority <= `level` wait (0: none masked;
+  // software raising it is local_irq_save, an SR mask or the GIC's PMR).
+  void set_mask(unsigned level) { mask_ = level; }
+  unsigned mask() const { return mask_; }
+  // A disabled input keeps its assertion pending but is not taken.
+  void set_line_enabled(unsigned line, bool enabled);
+  // The next input to take at or before now, enabled, with a priority above
+  // `level` and the mask: the most urgent, and round robin among equals from
+  // the last one taken. -1: none.
   int due_line(unsigned level) const;
   // Marks `line` taken; the next round robin starts after it.
   void acknowledge(unsigned line);
@@ -137,6 +144,7 @@ class Cpu : public sc_core::sc_module {
     bool pending = false;
     sc_core::sc_time asserted_at;  // when the pending assertion reaches the core
     bool queued = false;
+    bool enabled = true;
     std::deque<sc_core::sc_time> arrivals;  // queued: every pending assertion, earliest first
   };
   struct Region {
@@ -159,6 +167,7 @@ class Cpu : public sc_core::sc_module {
   Cache l1i_;
   std::vector<Input> lines_;
   unsigned next_line_ = 0;  // where the round robin among equal lines starts
+  unsigned mask_ = 0;
   std::vector<Region> regions_;
   bool mmu_on_ = true;
   sc_core::sc_time t_;      // the running code's time cursor

@@ -104,7 +104,8 @@ RunResult run_msc815x_pcie(const ParamTable& p, const RunOptions& o) {
   map_windows(rc, ep);
 
   // Each board's software: SmartDSP OS with the AN3935 task and its DMA-done handler.
-  os::SmartDspOs rc_os({&rc.core}, rc.epic, stats), ep_os({&ep.core}, ep.epic, stats);
+  const os::KernelCosts kernel_costs = os::KernelCosts::from(p, "sdos");
+  os::SmartDspOs rc_os({&rc.core}, rc.epic, stats, kernel_costs), ep_os({&ep.core}, ep.epic, stats, kernel_costs);
   PcieDmaTest rc_test(tc, rc_os.kernel(), rc.core, rc.dma, rc.epic, Msc815xBoard::kDmaDoneSource);
   PcieDmaTest ep_test(tc, ep_os.kernel(), ep.core, ep.dma, ep.epic, Msc815xBoard::kDmaDoneSource);
   for (auto [board, sw, test] : {std::tuple{&rc, &rc_os, &rc_test}, std::tuple{&ep, &ep_os, &ep_test}}) {

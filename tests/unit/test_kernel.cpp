@@ -515,3 +515,44 @@ TEST(Kernel, SameSeedSameTraceAnotherSeedAnother) {
   EXPECT_EQ(a, again);
   EXPECT_NE(a, other);
 }
+
+TEST(Kernel, AMaskedInterruptWaitsUntilTheThreadUnmasks) {
+  Bench b;
+  b.k->attach_hwi(0, 0, 1, [&]() -> Task {
+    b.note("isr");
+    co_return;
+  }, "isr");
+  b.k->boot(0, [&]() -> Task {
+    b.cpu().set_mask(1);  // a critical section: local_irq_save
+    for (int i = 0; i < 3; ++i) {
+      b.cpu().exec(100);
+      co_await b.k->point();
+    }
+    b.cpu().set_mask(0);
+    b.note("unmasked");
+    b.cpu().exec(100);
+    co_await b.k->point();
+  }, "boot", sc_time(0, SC_NS));
+  b.raise_at(sc_time(50, SC_NS), 0);
+  sc_core::sc_start();
+  // Points at 100 and 200 hold it; unmasked at 300, it is taken at the next point (400).
+  EXPECT_EQ(b.log, (Log{{"unmasked", sc_time(300, SC_NS)}, {"isr", sc_time(410, SC_NS)}}));
+}
+
+TEST(Kernel, ADisabledLineStaysPendingAndIsTakenWhenEnabled) {
+  Bench b;
+  b.k->attach_hwi(0, 2, 1, [&]() -> Task {
+    b.note("isr");
+    co_return;
+  }, "isr");
+  b.sched.at(sc_time(0, SC_NS), [&] {
+    b.cpu().set_line_enabled(2, false);
+    b.cpu().raise(2, ws::now());
+  });
+  b.sched.at(sc_time(500, SC_NS), [&] {
+    b.cpu().set_line_enabled(2, true);
+    b.cpu().raise(2, ws::now());  // the controller re-presents it
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(b.log, (Log{{"isr", sc_time(510, SC_NS)}}));
+}

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 #include "models/cpu/cpu.hpp"
+#include "models/sim/param.hpp"
 #include "models/sim/stats.hpp"
 #include "workloads/os/kernel/task.hpp"
 
@@ -41,6 +42,11 @@ struct KernelCosts {
   double sync_cycles = 0;            // one semaphore, mailbox, event or mutex operation
   double tick_cycles = 0;            // the tick handler: timeouts and the time slice
   double deferred_cycles = 0;        // entering one deferred run (softirq/Swi dispatch)
+
+  // "<prefix>.context_switch_cycles", ".yield_cycles", ".sync_cycles",
+  // ".tick_cycles", ".deferred_cycles", and the costs they give.
+  static void declare_params(ParamTable& t, const std::string& prefix);
+  static KernelCosts from(const ParamTable& p, const std::string& prefix);
 };
 
 struct KernelConfig {

@@ -2,8 +2,16 @@
 
 namespace ws::os {
 
-SmartDspOs::SmartDspOs(std::vector<Cpu*> cores, IrqController& pic, StatsRegistry& stats)
-    : cores_(cores), pic_(pic), kernel_(std::move(cores), KernelConfig{}, stats), lines_(cores_.size()) {}
+namespace {
+KernelConfig config(const KernelCosts& costs) {
+  KernelConfig c;
+  c.costs = costs;
+  return c;
+}
+}  // namespace
+
+SmartDspOs::SmartDspOs(std::vector<Cpu*> cores, IrqController& pic, StatsRegistry& stats, const KernelCosts& costs)
+    : cores_(cores), pic_(pic), kernel_(std::move(cores), config(costs), stats), lines_(cores_.size()) {}
 
 unsigned SmartDspOs::bind_hwi(unsigned core, unsigned source, std::function<Task()> handler, std::string what) {
   const unsigned line = lines_.at(core)++;

@@ -3,10 +3,10 @@
 // boot task; handlers (hwi) of one priority do not nest, and pending ones are
 // taken round robin. The MSC8144 net demo's boot task initialises the hardware
 // and ends, and all its work runs in hwi; the AN3935 test's task blocks on a
-// semaphore its DMA-done hwi posts. Neither image has a tick or a second task,
-// and their studies give no kernel costs apart from what the calibrated
-// per-call figures hold, so the kernel's switch, sync and tick costs are 0;
-// hwi entry and exit are the Cpu's.
+// semaphore its DMA-done hwi posts. Neither image has a tick or a second task.
+// The kernel's costs come from the platform ("sdos.*" on the PCIe boards, where
+// the task switches; none on the MSC8144, whose echo runs in hwi alone); hwi
+// entry and exit are the Cpu's.
 #include <systemc>
 #include <functional>
 #include <memory>
@@ -20,7 +20,7 @@ namespace ws::os {
 
 class SmartDspOs {
  public:
-  SmartDspOs(std::vector<Cpu*> cores, IrqController& pic, StatsRegistry& stats);
+  SmartDspOs(std::vector<Cpu*> cores, IrqController& pic, StatsRegistry& stats, const KernelCosts& costs = {});
   // Routes `source` to `core` (its next free input) and runs `handler` there;
   // returns the input.
   unsigned bind_hwi(unsigned core, unsigned source, std::function<Task()> handler, std::string what);
