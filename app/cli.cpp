@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <charconv>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
@@ -17,7 +18,9 @@
 #include "app/point_runner.hpp"
 #include "app/reproduce.hpp"
 #include "app/reproduce_report.hpp"
+#include "app/run_folder.hpp"
 #include "app/run_output.hpp"
+#include "app/version.hpp"
 #include "models/sim/scenario.hpp"
 #include "models/sim/text.hpp"
 #include "platforms/platform.hpp"
@@ -26,6 +29,7 @@ namespace ws {
 namespace {
 
 struct RunArgs {
+  std::string command_line;
   std::string scenario;
   std::vector<std::string> sets, sweeps;
   std::string format = "table", out, trace, pcap, shard;
@@ -226,7 +230,7 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   if (!a.pcap.empty() && !platform.ethernet_ports)
     std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
   check_distinct(a);
-  check_writable(a.out, "--out");
+  if (!a.out.empty()) prepare_run_folder(a.out);
   check_writable(a.trace, "--trace");  // per-point traces go beside it
   if (!a.pcap.empty() && platform.ethernet_ports) check_writable_dir(a.pcap, "--pcap");
 
@@ -245,13 +249,26 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   }
   std::vector<std::string> swept;
   for (auto& ax : axes) swept.push_back(ax.first);
-  RunOutput output(a.format, a.out, columns, swept, points, index);
+  const auto began = std::chrono::steady_clock::now();
+  RunOutput output(a.format, a.out, columns, swept, points, index,
+                   [&](const std::string& c) { return column_unit(platform, base, c); });
   const bool tty = isatty(STDERR_FILENO);
   const auto outcomes = run_points(points, a.jobs, [&](size_t done, size_t total, size_t i, const PointOutcome& o) {
     if (tty && total > 1) std::cerr << fmt::format("\r[{}/{}] points done", done, total) << (done == total ? "\n" : "");
     output.finished(i, o);
   });
-  return output.close();
+  const int rc = output.close();
+  if (!a.out.empty()) {
+    RunDescription d{a.command_line, a.scenario, &platform, sc.workload,
+                     a.seed_given ? a.seed : sc.seed.value_or(1), &base, {},
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()};
+    for (auto& [key, values] : axes) {
+      d.axes.push_back({key, {}});
+      for (auto& v : values) d.axes.back().second.emplace_back(v.value, v.where);
+    }
+    write_run_folder(a.out, d, output.table(), points, index, output.outcomes());
+  }
+  return rc;
 }
 
 int cmd_reproduce(const std::string& name, const std::string& format, unsigned jobs, uint64_t seed,
@@ -302,13 +319,23 @@ int cmd_list() {
   return 0;
 }
 
-int cmd_params(const std::string& name, const std::string& format) {
+int cmd_params(const std::string& name, const std::string& key, const std::string& format) {
   const Platform* p = &require_platform(name, "params");
   ParamTable t;
   p->declare(t);
+  if (!key.empty() && !t.specs().count(key)) {
+    std::vector<std::string> near;  // keys of the same block, to help a typo
+    const std::string block = key.substr(0, key.find('.') + 1);
+    for (auto& [k, s] : t.specs())
+      if (k.rfind(block, 0) == 0) near.push_back(k);
+    throw InputError(fmt::format("params {}: unknown key '{}'{}", name, key,
+                                 near.empty() ? " (wirespeed params " + name + " lists them)"
+                                              : " (" + block + "*: " + join(near, ", ") + ")"));
+  }
   Table out;
   out.columns = {"key", "default", "unit", "range", "meaning", "source"};
-  for (auto& [k, s] : t.specs()) out.rows.push_back({k, s.def, s.unit, ParamTable::range_text(s), s.meaning, s.source});
+  for (auto& [k, s] : t.specs())
+    if (key.empty() || k == key) out.rows.push_back({k, s.def, s.unit, ParamTable::range_text(s), s.meaning, s.source});
   if (format == "table") {
     for (auto& r : out.rows)
       std::cout << fmt::format("{} = {} [{}]  ({})\n    {}\n    source: {}\n", r[0], r[1], r[2], r[3], r[4], r[5]);
@@ -322,8 +349,10 @@ int cmd_params(const std::string& name, const std::string& format) {
 
 int cli_main(int argc, char** argv) {
   CLI::App app{"wirespeed: cycle-approximate SoC simulator of embedded network and PCIe data paths"};
-  app.require_subcommand(1);
   RunArgs ra;
+  for (int i = 0; i < argc; ++i) ra.command_line += (i ? " " : "") + std::string(argv[i]);
+  bool show_version = false;
+  app.add_flag("--version", show_version, "version (git), build type, SystemC and lwIP versions");
   const std::vector<std::string> formats{"table", "csv", "json"};
 
   auto* run = app.add_subcommand("run", "run a scenario (with --set/--sweep what-ifs)");
@@ -331,7 +360,8 @@ int cli_main(int argc, char** argv) {
   run->add_option("--set", ra.sets, "override a parameter: KEY=VALUE (repeatable)");
   run->add_option("--sweep", ra.sweeps, "sweep a parameter: KEY=V1,V2,... (repeatable; cartesian product)");
   run->add_option("--format", ra.format, "output format")->check(CLI::IsMember(formats));
-  run->add_option("--out", ra.out, "write results to FILE instead of stdout");
+  run->add_option("--out", ra.out, "also write a run folder DIR: results (CSV, JSON), config.json, run.json, "
+                  "bottleneck.csv, report.txt");
   run->add_option("--trace", ra.trace, "write Chrome/Perfetto trace-event JSON to FILE");
   run->add_option("--pcap", ra.pcap, "write one pcap per Ethernet port into DIR");
   std::string run_seed, rep_seed_text = "1";
@@ -357,8 +387,9 @@ int cli_main(int argc, char** argv) {
 
   app.add_subcommand("list", "platforms, workloads, reference tables and scenarios");
   auto* par = app.add_subcommand("params", "parameters of a platform with units, defaults and sources");
-  std::string par_name, par_format = "table";
+  std::string par_name, par_key, par_format = "table";
   par->add_option("PLATFORM", par_name, "platform name")->required();
+  par->add_option("KEY", par_key, "one parameter only");
   par->add_option("--format", par_format, "output format")->check(CLI::IsMember(formats));
 
   // Name a mistyped subcommand (CLI11 would only say that one is required).
@@ -376,6 +407,14 @@ int cli_main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
+  if (show_version) {
+    std::cout << version_text();
+    return 0;
+  }
+  if (app.get_subcommands().empty()) {
+    std::cerr << app.help() << "error: a subcommand is required\n";
+    return 2;
+  }
   try {
     ra.seed_given = run->count("--seed") > 0;
     if (ra.seed_given) ra.seed = parse_seed(run_seed, "--seed");
@@ -386,7 +425,7 @@ int cli_main(int argc, char** argv) {
       return cmd_run(ra, true);
     }
     if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets, rep_rows);
-    if (*par) return cmd_params(par_name, par_format);
+    if (*par) return cmd_params(par_name, par_key, par_format);
     return cmd_list();
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";

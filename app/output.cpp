@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -27,11 +28,26 @@ static std::string csv_field(const std::string& s) {
   return q + "\"";
 }
 
+nlohmann::json json_cell(const std::string& cell) {
+  if (cell.empty()) return cell;
+  int64_t i = 0;
+  const char* b = cell.data();
+  const char* e = b + cell.size();
+  if (auto [p, ec] = std::from_chars(b, e, i); ec == std::errc() && p == e) return i;  // integers stay integers
+  char* end = nullptr;
+  const double v = std::strtod(cell.c_str(), &end);
+  if (end && *end == '\0' && std::isfinite(v)) return v;
+  return cell;
+}
+
 std::string render(const Table& t, const std::string& format) {
   std::string out;
   if (format == "csv") {
     auto line = [&](const std::vector<std::string>& v) {
-      for (size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + csv_field(v[i]);
+      for (size_t i = 0; i < v.size(); ++i) {
+        if (i) out += ',';
+        out += csv_field(v[i]);
+      }
       out += "\n";
     };
     line(t.columns);
@@ -40,15 +56,7 @@ std::string render(const Table& t, const std::string& format) {
     nlohmann::json a = nlohmann::json::array();
     for (auto& r : t.rows) {
       nlohmann::json o = nlohmann::json::object();
-      for (size_t i = 0; i < t.columns.size(); ++i) {
-        // Numbers stay numbers in JSON; everything else is a string.
-        char* end = nullptr;
-        const double v = std::strtod(r[i].c_str(), &end);
-        if (!r[i].empty() && end && *end == '\0')
-          o[t.columns[i]] = v;
-        else
-          o[t.columns[i]] = r[i];
-      }
+      for (size_t i = 0; i < t.columns.size(); ++i) o[t.columns[i]] = json_cell(r[i]);
       a.push_back(o);
     }
     out = a.dump(2) + "\n";
@@ -57,8 +65,12 @@ std::string render(const Table& t, const std::string& format) {
     for (auto& r : rows)
       for (auto& c : r) c = for_people(c);
     std::vector<size_t> w(t.columns.size());
+    std::vector<std::string> units;
+    if (!t.units.empty())
+      for (auto& u : t.units) units.push_back(u.empty() ? "" : "[" + u + "]");
     for (size_t i = 0; i < w.size(); ++i) {
       w[i] = t.columns[i].size();
+      if (!units.empty()) w[i] = std::max(w[i], units[i].size());
       for (auto& r : rows) w[i] = std::max(w[i], r[i].size());
     }
     auto line = [&](const std::vector<std::string>& v) {
@@ -66,6 +78,7 @@ std::string render(const Table& t, const std::string& format) {
       out += "\n";
     };
     line(t.columns);
+    if (!units.empty()) line(units);
     for (auto& r : rows) line(r);
   }
   return out;

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -19,10 +20,16 @@ using nlohmann::json;
 json to_json(const PointOutcome& o) {
   json m = json::array();
   for (auto& [k, v] : o.result.metrics) m.push_back({k, v});
-  nlohmann::json l = nlohmann::json::array();
+  json l = json::array();
   for (auto& [k, v] : o.result.labels) l.push_back({k, v});
+  json res = json::array();
+  for (auto& u : o.result.resources)
+    res.push_back({{"name", u.name}, {"util_pct", u.util_pct}, {"ops", u.ops}, {"bytes", u.bytes},
+                   {"queue_hw", u.queue_hw}, {"drops", u.drops}});
   return {{"ok", o.ok}, {"exit", o.exit_code}, {"error", o.error}, {"metrics", m}, {"labels", l},
-          {"report", o.result.report}, {"integrity_errors", o.result.integrity_errors}};
+          {"report", o.result.report}, {"integrity_errors", o.result.integrity_errors}, {"resources", res},
+          {"simulated_s", o.result.simulated_s}, {"work_units", o.result.work_units},
+          {"work_unit", o.result.work_unit}, {"wall_s", o.wall_s}};
 }
 
 PointOutcome from_json(const std::string& text) {
@@ -35,6 +42,13 @@ PointOutcome from_json(const std::string& text) {
   for (auto& l : j.at("labels")) o.result.labels.emplace_back(l.at(0), l.at(1));
   o.result.report = j.at("report");
   o.result.integrity_errors = j.at("integrity_errors");
+  for (auto& u : j.at("resources"))
+    o.result.resources.push_back(ResourceUse{u.at("name"), u.at("util_pct"), u.at("ops"), u.at("bytes"),
+                                             u.at("queue_hw"), u.at("drops").get<std::map<std::string, uint64_t>>()});
+  o.result.simulated_s = j.at("simulated_s");
+  o.result.work_units = j.at("work_units");
+  o.result.work_unit = j.at("work_unit");
+  o.wall_s = j.at("wall_s");
   return o;
 }
 
@@ -42,6 +56,7 @@ PointOutcome from_json(const std::string& text) {
 // SystemC's static destructors.
 [[noreturn]] void child(const Point& p, int fd) {
   PointOutcome o;
+  const auto began = std::chrono::steady_clock::now();
   try {
     o.result = p.platform->run(p.params, p.options);
     o.ok = o.result.integrity_errors == 0;
@@ -56,6 +71,7 @@ PointOutcome from_json(const std::string& text) {
     o.exit_code = 1;
     o.error = std::string("model failure: ") + e.what();
   }
+  o.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   const std::string s = to_json(o).dump();
   size_t off = 0;
   while (off < s.size()) {

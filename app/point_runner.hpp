@@ -20,6 +20,7 @@ struct PointOutcome {
   int exit_code = 0;       // 1: model failure, 2: bad input found while building the model
   std::string error;       // what went wrong, when !ok
   RunResult result;
+  double wall_s = 0;       // host time of the run, in its process
 };
 
 // Runs every point with at most `jobs` children at once; results in point order.

@@ -124,8 +124,8 @@ std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uin
     const std::string& metric = rows[i].metric.empty() ? set.metric : rows[i].metric;
     for (auto& [k, v] : outcomes[i].result.metrics)
       if (k == metric) r.simulated = v;
-    for (auto& [k, v] : outcomes[i].result.labels)
-      if (k == "limiting") r.limiting = v;
+    const auto& used = outcomes[i].result.resources;
+    if (!used.empty() && used.front().util_pct > 0) r.limiting = used.front().name;
     out.push_back(std::move(r));
   }
   return out;

@@ -7,12 +7,24 @@
 
 namespace ws {
 
-RunOutput::RunOutput(std::string format, std::string out_path, std::vector<std::string> keys,
-                     std::vector<std::string> swept, const std::vector<Point>& points, const std::vector<size_t>& index)
-    : format_(std::move(format)), out_path_(std::move(out_path)), keys_(std::move(keys)), swept_(std::move(swept)),
-      points_(points), index_(index), done_(points.size(), nullptr) {
+std::string top_utilisations(const RunResult& r, size_t n) {
+  std::string s;
+  for (size_t i = 0; i < r.resources.size() && i < n; ++i)
+    s += fmt::format("{}{}:{:.1f}", i ? " " : "", r.resources[i].name, r.resources[i].util_pct);
+  return s.empty() ? "-" : s;
+}
+
+RunOutput::RunOutput(std::string format, std::string dir, std::vector<std::string> keys,
+                     std::vector<std::string> swept, const std::vector<Point>& points,
+                     const std::vector<size_t>& index, std::function<std::string(const std::string&)> unit_of)
+    : format_(std::move(format)), dir_(std::move(dir)), keys_(std::move(keys)), swept_(std::move(swept)),
+      points_(points), index_(index), unit_of_(std::move(unit_of)), done_(points.size(), nullptr) {
   table_.columns = {"point"};
   for (auto& k : keys_) table_.columns.push_back(k);
+  if (!dir_.empty()) {
+    csv_.open((std::filesystem::path(dir_) / "results.csv").string());
+    if (!csv_) throw InputError(fmt::format("--out {}: cannot write results.csv", dir_));
+  }
 }
 
 std::vector<std::string> RunOutput::row(size_t i, const PointOutcome& o) const {
@@ -20,16 +32,21 @@ std::vector<std::string> RunOutput::row(size_t i, const PointOutcome& o) const {
   for (auto& k : keys_) r.push_back(points_[i].params.text(k));
   for (auto& [k, v] : o.result.metrics) r.push_back(fmt_number(v));
   for (auto& [k, v] : o.result.labels) r.push_back(v);
+  const auto& used = o.result.resources;
+  r.push_back(!used.empty() && used.front().util_pct > 0 ? used.front().name : "-");
+  r.push_back(top_utilisations(o.result, 3));
   return r;
 }
 
-void RunOutput::emit(const std::string& text) {
-  if (out_path_.empty()) {
-    std::cout << text << std::flush;
-    return;
-  }
-  if (!file_.is_open()) file_.open(out_path_);
-  if (!(file_ << text << std::flush)) throw InputError(fmt::format("--out {}: cannot write", out_path_));
+// One CSV row to stdout (format csv) and to the run folder, the header before the first.
+void RunOutput::stream_csv(const std::vector<std::string>& r) {
+  Table one{header_written_ ? std::vector<std::string>{} : table_.columns, {r}, {}};
+  std::string text = render(one, "csv");
+  if (header_written_) text = text.substr(text.find('\n') + 1);  // render() always writes a header line
+  header_written_ = true;
+  if (format_ == "csv") std::cout << text << std::flush;
+  if (csv_.is_open() && !(csv_ << text << std::flush))
+    throw InputError(fmt::format("--out {}: cannot write results.csv", dir_));
 }
 
 void RunOutput::finished(size_t i, const PointOutcome& o) {
@@ -54,26 +71,21 @@ void RunOutput::flush_ready() {
     if (table_.columns.size() == keys_.size() + 1) {
       for (auto& [k, v] : o.result.metrics) table_.columns.push_back(k);
       for (auto& [k, v] : o.result.labels) table_.columns.push_back(k);
+      table_.columns.push_back("limiting");
+      table_.columns.push_back("top_util");
+      for (auto& c : table_.columns) table_.units.push_back(unit_of_ ? unit_of_(c) : "");
     }
     table_.rows.push_back(row(next_, o));
-    if (format_ != "csv") continue;
-    Table one{header_written_ ? std::vector<std::string>{} : table_.columns, {table_.rows.back()}};
-    std::string text = render(one, "csv");
-    if (header_written_) text = text.substr(text.find('\n') + 1);  // render() always writes a header line
-    header_written_ = true;
-    emit(text);
+    stream_csv(table_.rows.back());
   }
 }
 
 int RunOutput::close() {
-  if (table_.rows.empty()) {  // every point failed; the errors are on stderr
-    if (!out_path_.empty()) std::filesystem::remove(out_path_);  // leave no stale results behind
-    return rc_;
-  }
+  if (table_.rows.empty()) return rc_;  // every point failed; the errors are on stderr
   if (format_ == "csv") return rc_;
   std::string text = render(table_, format_);
   if (format_ == "table" && done_.size() == 1) text += "\n" + report_;
-  emit(text);
+  std::cout << text << std::flush;
   return rc_;
 }
 

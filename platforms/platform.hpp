@@ -7,7 +7,9 @@
 #include <string>
 #include <utility>
 #include <vector>
+#include "models/sim/column.hpp"
 #include "models/sim/param.hpp"
+#include "models/sim/stats.hpp"
 
 namespace ws {
 
@@ -22,7 +24,12 @@ struct RunResult {
   std::vector<std::pair<std::string, std::string>> labels;  // text columns after the metrics (limiting resource)
   std::string report;                                     // bottleneck report and counters
   uint64_t integrity_errors = 0;                          // bytes that arrived wrong or not at all
+  std::vector<ResourceUse> resources;                     // over the report's window, most utilised first
+  double simulated_s = 0;                                 // simulated time the run took
+  double work_units = 0;                                  // what `work_unit` counts, for host speed
+  std::string work_unit;                                  // "wire frames", "TLPs"
 };
+
 
 struct Platform {
   std::string name;
@@ -33,6 +40,7 @@ struct Platform {
   std::function<void(const ParamTable&)> check;
   std::function<RunResult(const ParamTable&, const RunOptions&)> run;
   bool ethernet_ports = false;  // honours --pcap
+  std::vector<Column> columns;  // every metric and label column its runs produce
 };
 
 const std::vector<Platform>& platforms();

@@ -76,6 +76,18 @@ std::string StatsRegistry::limiting() const {
   return v.front()->name;
 }
 
+std::vector<ResourceUse> StatsRegistry::usage(const sc_core::sc_time& window) const {
+  std::vector<ResourceUse> out;
+  const double w = window.to_seconds();
+  for (auto* r : ranked(*this)) {
+    ResourceUse u{r->name, w > 0 ? 100.0 * r->busy.to_seconds() / w : 0.0, r->ops, r->bytes, r->queue_hw, {}};
+    for (auto& [why, n] : r->drops)
+      if (n) u.drops[why] = n;
+    out.push_back(std::move(u));
+  }
+  return out;
+}
+
 std::string StatsRegistry::bottleneck_report(const sc_core::sc_time& window) const {
   std::string out = fmt::format("{:<28} {:>7} {:>10} {:>12} {:>8} {}\n", "resource", "util%", "ops",
                                 "bytes", "queue_hw", "drops");

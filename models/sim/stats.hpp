@@ -23,6 +23,14 @@ struct ResourceStats {
   void drop(const std::string& reason) { ++drops[reason]; }
 };
 
+// One resource's use over a window, for results (the report's line as data).
+struct ResourceUse {
+  std::string name;
+  double util_pct = 0;
+  uint64_t ops = 0, bytes = 0, queue_hw = 0;
+  std::map<std::string, uint64_t> drops;
+};
+
 // CPU time of one core by context level (mpstat's columns); idle is the rest.
 struct CpuLoad {
   std::string name;
@@ -35,6 +43,7 @@ class StatsRegistry {
   ResourceStats* resource(const std::string& name);
   // Resources ranked by utilisation over `window`; the first is the limiting one.
   std::string bottleneck_report(const sc_core::sc_time& window) const;
+  std::vector<ResourceUse> usage(const sc_core::sc_time& window) const;
   // Zeroes every record (names and pointers stay): a measurement window starts.
   void reset();
   // Drops by "<resource>.<reason>", zero counts left out.

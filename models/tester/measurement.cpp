@@ -41,6 +41,7 @@ Measurement::Measurement(const Config& cfg, TrafficTester& tester, Scheduler& sc
   for (uint32_t s = eth::kMinFrameBytes; s < cfg_.largest_frame; s += cfg_.size_step_bytes) sizes_.push_back(s);
   sizes_.push_back(cfg_.largest_frame);
   hi_ = int(sizes_.size());
+  add(latency_);
   tester_.on_undrained([this](const TrialResult& r) {
     if (final_) return;
     if (!refused_) throw std::logic_error("a trial did not drain and nobody handles it");
@@ -134,6 +135,10 @@ std::vector<std::pair<std::string, double>> Measurement::metrics(unsigned ports)
   for (unsigned u = 0; u < ports; ++u) m.push_back({fmt::format("port{}_line_rate_pct", u), delivered_pct[u]});
   if (cfg_.mode == Mode::LineRateSize) m.push_back({"line_rate_frame_bytes", m_.line_rate_frame_bytes});
   m.push_back({"latency_avg_us", w.latency_avg_us});
+  m.push_back({"latency_p50_us", latency_.quantile(0.5)});
+  m.push_back({"latency_p99_us", latency_.quantile(0.99)});
+  m.push_back({"latency_p999_us", latency_.quantile(0.999)});
+  m.push_back({"latency_max_us", latency_.max()});
   m.push_back({"sent", double(w.sent)});
   m.push_back({"lost", double(w.lost())});
   // sent = received + invalid + dropped + in_flight: every lost frame came back
@@ -144,6 +149,31 @@ std::vector<std::pair<std::string, double>> Measurement::metrics(unsigned ports)
   m.push_back({"in_flight", double(w.in_flight)});
   m.push_back({"trials", double(m_.trials)});
   return m;
+}
+
+std::vector<Column> Measurement::columns(unsigned ports) {
+  std::vector<Column> c = {
+      {"line_rate_pct", "% of line rate",
+       "per port: rfc2544 the zero-loss throughput, fixed what came back (mean over ports), line_rate_size 100 "
+       "if a size was found"},
+      {"fps", "frames/s", "frames per second, all ports together"},
+      {"mbps", "Mb/s", "frame bits per second (FCS included), all ports together"}};
+  for (unsigned u = 0; u < ports; ++u)
+    c.push_back({fmt::format("port{}_line_rate_pct", u), "% of line rate",
+                 fmt::format("what came back on tester port {} in the final trial", u)});
+  c.push_back({"line_rate_frame_bytes", "B", "line_rate_size: the smallest frame size carried at line rate"});
+  c.push_back({"latency_avg_us", "us", "mean echo latency in the final trial (last bit out to last bit back)"});
+  for (auto [name, q] : {std::pair{"latency_p50_us", "median"}, std::pair{"latency_p99_us", "99th percentile"},
+                         std::pair{"latency_p999_us", "99.9th percentile"}})
+    c.push_back({name, "us", fmt::format("{} echo latency in the final trial (0.67 % bins)", q)});
+  c.push_back({"latency_max_us", "us", "largest echo latency in the final trial"});
+  c.push_back({"sent", "frames", "frames the tester sent in the final trial"});
+  c.push_back({"lost", "frames", "sent and not echoed back valid (= invalid + dropped + in_flight)"});
+  c.push_back({"invalid", "frames", "echoes that came back wrong (FCS, checksum, address, payload, order)"});
+  c.push_back({"dropped", "frames", "frames the board discarded, by reason in the drops column"});
+  c.push_back({"in_flight", "frames", "still in the board when the drain cap ended the final trial"});
+  c.push_back({"trials", "trials", "trials run: the search's and the final one"});
+  return c;
 }
 
 std::string Measurement::window_report() const {

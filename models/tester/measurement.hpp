@@ -7,25 +7,21 @@
 // board is idle again, so every frame is accounted for and every busy booking
 // falls in its window, which the utilisation report covers. A search trial that
 // ends with frames still in the board refuses the measurement (the next trial
-// would count them). Analyzers plugged in see every trial as it ends.
+// would count them). Analyzers plugged in see every trial and echo; the
+// latency distribution is the first.
 #include <systemc>
 #include <functional>
 #include <string>
 #include <utility>
 #include <vector>
+#include "models/sim/column.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
+#include "models/tester/latency_histogram.hpp"
 #include "models/tester/rfc2544.hpp"
 #include "models/tester/traffic_tester.hpp"
 
 namespace ws::tester {
-
-class Analyzer {
- public:
-  virtual ~Analyzer() = default;
-  // `final`: the trial whose window the measurement reports.
-  virtual void trial_ended(const TrialResult& r, bool final) = 0;
-};
 
 class Measurement {
  public:
@@ -58,7 +54,11 @@ class Measurement {
   };
 
   Measurement(const Config& cfg, TrafficTester& tester, Scheduler& sched, Board board);
-  void add(Analyzer& a) { analyzers_.push_back(&a); }
+  // An analyzer sees every trial and echo (the latency distribution is one).
+  void add(Analyzer& a) {
+    analyzers_.push_back(&a);
+    tester_.add(a);
+  }
   // Called, instead of going on, when a search trial did not drain.
   void on_refused(std::function<void(const TrialResult&)> f) { refused_ = std::move(f); }
   void start(const sc_core::sc_time& at);
@@ -66,6 +66,8 @@ class Measurement {
   const Result& result() const { return m_; }
   // The columns every echo measurement reports, for `ports` tester ports, in order.
   std::vector<std::pair<std::string, double>> metrics(unsigned ports) const;
+  // Name, unit and meaning of every column metrics() may report (up to `ports` ports).
+  static std::vector<Column> columns(unsigned ports);
   // One line on the final trial, for the report.
   std::string window_report() const;
   // Sending time of a trial of `bytes` frames: tester.trial_ms, lengthened in
@@ -85,6 +87,7 @@ class Measurement {
   Board board_;
   Rfc2544 rfc_;
   std::vector<Analyzer*> analyzers_;
+  LatencyHistogram latency_;  // the final trial's latency distribution
   std::function<void(const TrialResult&)> refused_;
   std::function<void()> on_idle_;
   std::vector<uint32_t> sizes_;  // line_rate_size candidates; lo fails (or -1), hi passes (or past the end)

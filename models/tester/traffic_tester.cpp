@@ -89,6 +89,7 @@ void TrafficTester::trial(const sc_time& at, double pct, const sc_time& duration
     in_trial_ = true;
     for (auto& s : streams_) s.trial_first = s.expect = s.next_seq;
     dropped_at_start_ = dropped_();
+    for (Analyzer* a : analyzers_) a->trial_started(pct);
     const sc_time wire = eth::wire_time(cfg_.frame_bytes, cfg_.bits_per_s);
     const double fps = eth::line_rate_fps(cfg_.frame_bytes, cfg_.bits_per_s) * pct / 100.0;
     for (unsigned i = 0; i < ports_.size(); ++i) {
@@ -195,6 +196,7 @@ void TrafficTester::check_echo(unsigned port, const eth::Frame& f) {
   latency_sum_us_ += lat_us;
   result_.latency_min_us = std::min(result_.latency_min_us, lat_us);
   result_.latency_max_us = std::max(result_.latency_max_us, lat_us);
+  for (Analyzer* a : analyzers_) a->echoed(port, lat_us);
 }
 
 }  // namespace ws::tester

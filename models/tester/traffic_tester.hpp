@@ -46,6 +46,18 @@ struct TrialResult {
   uint64_t lost() const { return sent > received ? sent - received : 0; }
 };
 
+// A pluggable observer of the measurement: trials as they start and end, and
+// every valid echo of a trial with its latency (the tester's own counts and
+// checks are not analyzers: every measurement needs them).
+class Analyzer {
+ public:
+  virtual ~Analyzer() = default;
+  virtual void trial_started(double /*offered_pct*/) {}
+  virtual void echoed(unsigned /*port*/, double /*latency_us*/) {}
+  // `final`: the trial whose window the measurement reports.
+  virtual void trial_ended(const TrialResult& /*r*/, bool /*final*/) {}
+};
+
 class TrafficTester {
  public:
   struct Config {
@@ -77,6 +89,7 @@ class TrafficTester {
   void trial(const sc_core::sc_time& at, double pct, const sc_core::sc_time& duration,
              const sc_core::sc_time& drain, std::function<void(const TrialResult&)> done);
   const Config& config() const { return cfg_; }
+  void add(Analyzer& a) { analyzers_.push_back(&a); }
   // Frame size of the next trials (64 to 1518 B, FCS included).
   void set_frame_bytes(uint32_t n);
 
@@ -117,6 +130,7 @@ class TrafficTester {
   uint64_t dropped_at_start_ = 0;
   std::function<void(const TrialResult&)> undrained_;
   uint64_t arp_replies_ = 0;
+  std::vector<Analyzer*> analyzers_;
 };
 
 }  // namespace ws::tester

@@ -112,6 +112,14 @@ void check_msc8144_params(const ParamTable& p) {
     throw std::logic_error("BD ring area in M2 too small for the interfaces");
 }
 
+// The echo measurement's columns, then the board's.
+std::vector<Column> msc8144_columns() {
+  auto c = tester::Measurement::columns(2);
+  c.push_back({"wire_frames", "frames", "frames that crossed any simulated wire, every trial (host-speed unit)"});
+  c.push_back({"drops", "-", "frames the board discarded in the final trial, as place.reason=count"});
+  return c;
+}
+
 Platform msc8144_platform() {
   return Platform{"msc8144",
                   "MSC8144ADS: four SC3400 cores, QUICC Engine with two UECs, M2/M3/DDR; UDP echo (SmartDSP OS net_demo)",
@@ -119,7 +127,8 @@ Platform msc8144_platform() {
                   declare_msc8144_params,
                   check_msc8144_params,
                   run_msc8144,
-                  true};
+                  true,
+                  msc8144_columns()};
 }
 
 RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
@@ -216,12 +225,16 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   std::string reasons;
   for (auto& [why, n] : board_drops())
     if (n > drops_before[why]) reasons += fmt::format("{}{}={}", reasons.empty() ? "" : " ", why, n - drops_before[why]);
-  r.labels = {{"limiting", stats.limiting()}, {"drops", reasons.empty() ? "-" : reasons}};
+  r.labels = {{"drops", reasons.empty() ? "-" : reasons}};
   r.integrity_errors = m.errors;
   // Utilisation covers the trial from its first frame until the board drained
   // (every frame echoed or dropped): the statistics were reset at its start.
   const sc_time window = w.ended - w.started;
   require_utilisation_within_window(stats, window);
+  r.resources = stats.usage(window);
+  r.simulated_s = sc_core::sc_time_stamp().to_seconds();
+  r.work_units = double(wire_frames);
+  r.work_unit = "wire frames";
   r.report = stats.bottleneck_report(window) + measurement.window_report();
   if (!reasons.empty()) r.report += "drops in the last trial: " + reasons + "\n";
   r.report += "CPU load over the window:\n" + stats.cpu_report(window);

@@ -89,7 +89,19 @@ Platform msc815x_pcie_platform() {
                   {"pcie_dma"},
                   declare_msc815x_params,
                   check_msc815x_params,
-                  run_msc815x_pcie};
+                  run_msc815x_pcie,
+                  false,
+                  {{"gbps", "Gb/s (both directions)",
+                    "payload bits both boards moved per second, the two link directions summed (AN3935's figure)"},
+                   {"gbps_per_direction", "Gb/s", "gbps / 2: what one direction carried (at most the 8b/10b data rate)"},
+                   {"link_efficiency", "-", "gbps over both directions' data rate (0..1)"},
+                   {"core_cycles", "cycles", "the timing window in core cycles (AN3935's measure)"},
+                   {"blocks", "blocks", "DMA requests per board"},
+                   {"tlps", "TLPs", "TLPs both controllers sent (host-speed unit)"},
+                   {"dllps", "DLLPs", "DLLPs both controllers sent (Acks, Naks, UpdateFCs)"},
+                   {"replays", "TLPs", "TLPs sent again after a Nak or replay timeout"},
+                   {"naks", "DLLPs", "Naks sent"},
+                   {"mps", "B", "the link's negotiated Max Payload Size"}}};
 }
 
 RunResult run_msc815x_pcie(const ParamTable& p, const RunOptions& o) {
@@ -164,6 +176,10 @@ RunResult run_msc815x_pcie(const ParamTable& p, const RunOptions& o) {
   // UpdateFCs may outlast the last byte's arrival.
   const auto ran = std::max({end, sc_core::sc_time_stamp(), rc.pcie.assembly_free_at(), ep.pcie.assembly_free_at()}) - start;
   require_utilisation_within_window(stats, ran);
+  r.resources = stats.usage(ran);
+  r.simulated_s = sc_core::sc_time_stamp().to_seconds();
+  r.work_units = double(rc.pcie.tlps_sent() + ep.pcie.tlps_sent());
+  r.work_unit = "TLPs";
   r.report = stats.bottleneck_report(ran) + "CPU load over the run:\n" + stats.cpu_report(ran);
   if (trace.enabled()) trace.flush();
   return r;

@@ -1,0 +1,135 @@
+#include "app/run_folder.hpp"
+
+#include <fmt/format.h>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include "app/version.hpp"
+
+namespace ws {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+const char* kFiles[] = {"results.csv", "results.json", "config.json", "run.json", "bottleneck.csv", "report.txt"};
+
+void write(const std::string& dir, const char* name, const std::string& text) {
+  const std::string path = (fs::path(dir) / name).string();
+  std::ofstream f(path);
+  if (!(f << text)) throw InputError(fmt::format("--out {}: cannot write {}", dir, name));
+}
+
+// A parameter's value typed by its declaration: integers as integers.
+json typed(const ParamSpec& s, const std::string& text) {
+  if (s.kind == ParamSpec::Kind::Choice) return json_cell(text).is_number_integer() ? json_cell(text) : json(text);
+  return json_cell(text);
+}
+
+}  // namespace
+
+std::string column_unit(const Platform& p, const ParamTable& t, const std::string& column) {
+  if (column == "point" || column == "limiting") return "-";
+  if (column == "top_util") return "% of the window";
+  if (t.specs().count(column)) return t.spec(column).unit;
+  for (auto& c : p.columns)
+    if (c.name == column) return c.unit;
+  return "";
+}
+
+std::string column_meaning(const Platform& p, const ParamTable& t, const std::string& column) {
+  if (column == "point") return "the point's index in the sweep";
+  if (column == "limiting") return "the most utilised resource in the point's window";
+  if (column == "top_util") return "the three most utilised resources, name:percent";
+  if (t.specs().count(column)) return t.spec(column).meaning;
+  for (auto& c : p.columns)
+    if (c.name == column) return c.meaning;
+  return "";
+}
+
+void prepare_run_folder(const std::string& dir) {
+  std::error_code ec;
+  if (fs::exists(dir, ec)) {
+    if (!fs::is_directory(dir, ec)) throw InputError(fmt::format("--out {}: exists and is not a directory", dir));
+    const bool earlier_run = fs::exists(fs::path(dir) / "run.json", ec);
+    if (!earlier_run && !fs::is_empty(dir, ec))
+      throw InputError(fmt::format("--out {}: a directory that is neither empty nor an earlier run folder; give a "
+                                   "new or empty directory", dir));
+    for (const char* f : kFiles) fs::remove(fs::path(dir) / f, ec);
+  }
+  fs::create_directories(dir, ec);
+  if (ec) throw InputError(fmt::format("--out {}: cannot create the directory ({})", dir, ec.message()));
+  const auto probe = fs::path(dir) / ".wirespeed_probe";
+  std::ofstream f(probe);
+  if (!f) throw InputError(fmt::format("--out {}: cannot write there", dir));
+  f.close();
+  fs::remove(probe, ec);
+}
+
+void write_run_folder(const std::string& dir, const RunDescription& d, const Table& results,
+                      const std::vector<Point>& points, const std::vector<size_t>& index,
+                      const std::vector<const PointOutcome*>& outcomes) {
+  const Platform& p = *d.platform;
+  const ParamTable& base = *d.base;
+
+  json cols = json::array();
+  for (auto& c : results.columns)
+    cols.push_back({{"name", c}, {"unit", column_unit(p, base, c)}, {"meaning", column_meaning(p, base, c)}});
+  json rows = json::array();
+  for (auto& r : results.rows) {
+    json o = json::object();
+    for (size_t i = 0; i < results.columns.size(); ++i) o[results.columns[i]] = json_cell(r[i]);
+    rows.push_back(o);
+  }
+  write(dir, "results.json", json{{"columns", cols}, {"rows", rows}}.dump(2) + "\n");
+
+  json params = json::object();
+  for (auto& [key, spec] : base.specs())
+    params[key] = {{"value", typed(spec, base.text(key))}, {"unit", spec.unit}, {"origin", base.origin(key)}};
+  json sweep = json::object();
+  for (auto& [key, values] : d.axes) {
+    json v = json::array();
+    for (auto& [value, origin] : values) v.push_back({{"value", typed(base.spec(key), value)}, {"origin", origin}});
+    sweep[key] = v;
+    params[key]["origin"] = "sweep";
+  }
+  write(dir, "config.json",
+        json{{"platform", p.name}, {"workload", d.workload}, {"scenario", fs::absolute(d.scenario).string()},
+             {"seed", d.seed}, {"params", params}, {"sweep", sweep}}
+                .dump(2) + "\n");
+
+  json pts = json::array();
+  std::string bottleneck = "point,resource,util_pct,ops,bytes,queue_hw,drops\n", report;
+  for (size_t i = 0; i < points.size(); ++i) {
+    const PointOutcome& o = *outcomes[i];
+    const RunResult& r = o.result;
+    json pt = {{"point", index[i]}, {"ok", o.ok}, {"exit_code", o.exit_code}, {"simulated_s", r.simulated_s},
+               {"wall_s", o.wall_s}};
+    if (!o.ok) pt["error"] = o.error;
+    if (o.wall_s > 0) {
+      pt["simulated_per_host_s"] = r.simulated_s / o.wall_s;
+      if (!r.work_unit.empty()) pt["host_speed"] = fmt::format("{:.0f} {} per host second", r.work_units / o.wall_s, r.work_unit);
+    }
+    pts.push_back(pt);
+    for (auto& u : r.resources) {
+      std::string drops;
+      for (auto& [why, n] : u.drops) drops += fmt::format("{}{}={}", drops.empty() ? "" : " ", why, n);
+      bottleneck += fmt::format("{},{},{:.3f},{},{},{},{}\n", index[i], u.name, u.util_pct, u.ops, u.bytes, u.queue_hw,
+                                drops);
+    }
+    report += fmt::format("== point {}\n{}\n", index[i], r.report);
+  }
+  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char when[32];
+  std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  write(dir, "run.json",
+        json{{"version", version_info()}, {"command", d.command_line}, {"seed", d.seed}, {"finished_at", when},
+             {"wall_s", d.wall_s}, {"points", pts}}
+                .dump(2) + "\n");
+  write(dir, "bottleneck.csv", bottleneck);
+  write(dir, "report.txt", report);
+}
+
+}  // namespace ws

@@ -1,0 +1,96 @@
+// A run tells its whole story: --version, the run folder of --out DIR (what
+// ran, with which parameters and version, what came out, in which units, what
+// limited it), and one parameter by key.
+#include <gtest/gtest.h>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include "tests/integration/cli_runner.hpp"
+
+namespace ws::test {
+namespace {
+
+using nlohmann::json;
+
+TEST(RunFolder, VersionNamesGitSystemcAndLwip) {
+  const auto r = wirespeed("--version");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("wirespeed "), std::string::npos);
+  EXPECT_NE(r.out.find("Release build"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("SystemC 2.3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("lwIP"), std::string::npos) << r.out;
+}
+
+TEST(RunFolder, HoldsResultsConfigRunAndBottleneckOfASweep) {
+  const std::string dir = testing::TempDir() + "ws_run_folder";
+  std::filesystem::remove_all(dir);
+  const auto path = write_file("folder.yaml", scenario("  dma.blocks: 8\n"));
+  const auto r = wirespeed("run " + path + " --set pcie.lanes=2 --sweep dma.block_bytes=1024,4096 --seed 7 --out " + dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+
+  const json results = json::parse(slurp(dir + "/results.json"));
+  ASSERT_EQ(results["rows"].size(), 2u);
+  const json& row = results["rows"][1];
+  EXPECT_TRUE(row["dma.block_bytes"].is_number_integer()) << "JSON integers are integers";
+  EXPECT_EQ(row["dma.block_bytes"], 4096);
+  EXPECT_TRUE(row["tlps"].is_number_integer());
+  EXPECT_TRUE(row["gbps"].is_number_float());
+  EXPECT_FALSE(row["limiting"].get<std::string>().empty());
+  EXPECT_NE(row["top_util"].get<std::string>().find(':'), std::string::npos);
+  bool gbps_unit = false;
+  for (auto& c : results["columns"])
+    if (c["name"] == "gbps") gbps_unit = c["unit"].get<std::string>().find("both directions") != std::string::npos;
+  EXPECT_TRUE(gbps_unit) << "gbps says it is both directions summed";
+
+  const json config = json::parse(slurp(dir + "/config.json"));
+  EXPECT_EQ(config["platform"], "msc815x_pcie");
+  EXPECT_EQ(config["seed"], 7);
+  EXPECT_EQ(config["params"]["pcie.lanes"]["origin"], "--set");
+  EXPECT_EQ(config["params"]["pcie.lanes"]["value"], 2);
+  EXPECT_EQ(config["params"]["dma.blocks"]["origin"], path + ":4");
+  EXPECT_EQ(config["params"]["pcie.mps"]["origin"], "default");
+  EXPECT_EQ(config["params"]["pcie.mps"]["unit"], "B");
+  EXPECT_EQ(config["params"]["dma.block_bytes"]["origin"], "sweep");
+  EXPECT_EQ(config["sweep"]["dma.block_bytes"].size(), 2u);
+
+  const json run = json::parse(slurp(dir + "/run.json"));
+  EXPECT_NE(run["command"].get<std::string>().find("--sweep dma.block_bytes=1024,4096"), std::string::npos);
+  EXPECT_FALSE(run["version"]["wirespeed"].get<std::string>().empty());
+  ASSERT_EQ(run["points"].size(), 2u);
+  EXPECT_GT(run["points"][0]["simulated_s"].get<double>(), 0);
+  EXPECT_GT(run["points"][0]["wall_s"].get<double>(), 0);
+  EXPECT_NE(run["points"][0]["host_speed"].get<std::string>().find("TLPs per host second"), std::string::npos);
+
+  const std::string bottleneck = slurp(dir + "/bottleneck.csv");
+  EXPECT_EQ(bottleneck.rfind("point,resource,util_pct", 0), 0u);
+  EXPECT_NE(bottleneck.find("\n1,"), std::string::npos) << "both points' resources";
+  EXPECT_NE(slurp(dir + "/results.csv").find("limiting,top_util"), std::string::npos);
+  EXPECT_NE(slurp(dir + "/report.txt").find("limiting resource"), std::string::npos);
+
+  // The same folder again is an earlier run folder: it is reused.
+  EXPECT_EQ(wirespeed("run " + path + " --out " + dir).code, 0);
+  EXPECT_EQ(json::parse(slurp(dir + "/results.json"))["rows"].size(), 1u);
+}
+
+TEST(RunFolder, TableHeadersCarryUnits) {
+  const auto path = write_file("units.yaml", scenario("  dma.blocks: 8\n"));
+  const auto r = wirespeed("run " + path);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string units = r.out.substr(r.out.find('\n') + 1, r.out.find('\n', r.out.find('\n') + 1) - r.out.find('\n'));
+  EXPECT_NE(units.find("[Gb/s (both directions)]"), std::string::npos) << r.out;
+  EXPECT_NE(units.find("[blocks]"), std::string::npos) << r.out;
+}
+
+TEST(RunFolder, ParamsShowsOneKeyAndJson) {
+  const auto one = wirespeed("params msc8144 qe.rx_risc_cycles");
+  ASSERT_EQ(one.code, 0) << one.err;
+  EXPECT_EQ(one.out.rfind("qe.rx_risc_cycles = 700 [QE cycles]", 0), 0u) << one.out;
+  EXPECT_EQ(std::count(one.out.begin(), one.out.end(), '='), 1) << "one parameter only";
+  const auto j = json::parse(wirespeed("params msc8144 --format json").out);
+  EXPECT_GT(j.size(), 50u);
+  const auto bad = wirespeed("params msc8144 qe.rx_risk_cycles");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("qe.rx_risc_cycles"), std::string::npos) << "the keys of the block are named: " << bad.err;
+}
+
+}  // namespace
+}  // namespace ws::test
