@@ -77,10 +77,11 @@ TEST(Msc8144, AboveTheLimitEveryLostFrameIsACountedDrop) {
   EXPECT_DOUBLE_EQ(metric(o, "line_rate_pct"), metric(o, "port0_line_rate_pct"));
   EXPECT_NE(o.result.report.find("rx_ring_full"), std::string::npos) << o.result.report;
   EXPECT_EQ(o.result.integrity_errors, 0u) << "overload loses frames, never corrupts them";
-  ASSERT_EQ(o.result.labels.size(), 2u);
-  EXPECT_EQ(o.result.labels[0], (std::pair<std::string, std::string>{"limiting", "core0"}));
-  EXPECT_EQ(o.result.labels[1].first, "drops");
-  EXPECT_NE(o.result.labels[1].second.find("uec1.rx_ring_full="), std::string::npos) << o.result.labels[1].second;
+  ASSERT_FALSE(o.result.resources.empty());
+  EXPECT_EQ(o.result.resources.front().name, "core0") << "the limiting resource";
+  ASSERT_EQ(o.result.labels.size(), 1u);
+  EXPECT_EQ(o.result.labels[0].first, "drops");
+  EXPECT_NE(o.result.labels[0].second.find("uec1.rx_ring_full="), std::string::npos) << o.result.labels[0].second;
 }
 
 TEST(Msc8144, KnobsMoveTheThroughputTheWayTheirMechanismSays) {
