@@ -66,6 +66,21 @@ void Cpu::lower(unsigned line) {
 void Cpu::set_line_enabled(unsigned line, bool enabled) {
   if (line >= lines_.size()) lines_.resize(line + 1);
   lines_[line].enabled = enabled;
+  if (enabled) notify_pending();
+}
+
+void Cpu::set_mask(unsigned level) {
+  const bool lowered = level < mask_;
+  mask_ = level;
+  if (lowered) notify_pending();
+}
+
+void Cpu::notify_pending() {
+  if (!on_raise) return;
+  for (unsigned line = 0; line < lines_.size(); ++line) {
+    const Input& in = lines_[line];
+    if (in.pending && in.enabled && in.priority > mask_) on_raise(line, in.asserted_at);
+  }
 }
 
 int Cpu::due_line(unsigned level) const {

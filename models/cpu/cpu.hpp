@@ -80,9 +80,9 @@ class Cpu : public sc_core::sc_module {
   void lower(unsigned line);
   // The interrupt mask: inputs of priority <= `level` wait (0: none masked;
   // software raising it is local_irq_save, an SR mask or the GIC's PMR).
-  void set_mask(unsigned level) { mask_ = level; }
+  void set_mask(unsigned level);
   unsigned mask() const { return mask_; }
-  // A disabled input keeps its assertion pending but is not taken.
+  // A disabled input keeps its assertion pending, and is taken once enabled.
   void set_line_enabled(unsigned line, bool enabled);
   // The next input to take at or before now, enabled, with a priority above
   // `level` and the mask: the most urgent, and round robin among equals from
@@ -151,6 +151,8 @@ class Cpu : public sc_core::sc_module {
     uint64_t base, size;
     MemAttr attr;
   };
+  // Tells the kernel of pending inputs that masking or disabling held back.
+  void notify_pending();
   void fill_line(uint64_t line);
   void write_back(uint64_t line);
   void timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait);

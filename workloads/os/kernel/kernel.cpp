@@ -28,11 +28,35 @@ Kernel::Kernel(std::vector<Cpu*> cpus, const KernelConfig& cfg, StatsRegistry& s
       c.tick_line = kTickLine;
       attach_hwi(i, kTickLine, cfg_.tick_priority, [this, &c] { return tick_handler(c); }, "tick");
     }
-    if (cfg_.deferred_thread_priority > 0) {
-      c.deferred_thread = &create_thread(i, cfg_.deferred_thread_priority, [this, &c] { return deferred_thread_body(c); },
-                                         fmt::format("deferred/{}", i));
+    if (cfg_.deferred_thread_priority > 0) {  // parked until work is handed to it
+      threads_.push_back(std::make_unique<Thread>());
+      Thread& t = *threads_.back();
+      t.ctx_.level = Level::Thread;
+      t.ctx_.priority = cfg_.deferred_thread_priority;
+      t.ctx_.what = fmt::format("deferred/{}", i);
+      t.ctx_.cpu = i;
+      t.ctx_.thread = &t;
+      t.body_ = [this, &c] { return deferred_thread_body(c); };
+      t.ctx_.task = t.body_();
+      t.ctx_.resume = t.ctx_.task.handle();
+      t.ctx_.state = Context::State::Blocked;
+      t.parked_ = true;
+      c.deferred_thread = &t;
     }
   }
+}
+
+Kernel::~Kernel() {
+  for (auto& c : cpus_) c->hw->on_raise = nullptr;
+}
+
+template <typename F>
+void Kernel::at_callers_time(F&& effect) {
+  if (running_) {
+    const sc_core::sc_time at = cpus_[running_->cpu]->hw->time();
+    if (at > now()) return cpus_[running_->cpu]->hw->scheduler().at(at, std::forward<F>(effect));
+  }
+  effect();
 }
 
 void Kernel::attach_hwi(unsigned cpu, unsigned line, unsigned priority, std::function<Task()> handler, std::string what) {
@@ -99,6 +123,7 @@ Thread& Kernel::boot(unsigned cpu, std::function<Task()> body, std::string what,
     c.hw->set_time(now());
     c.current = &t;
     t.ctx_.started = now();
+    arm_tick(c);
     run(c, t.ctx_);
   });
   return t;
@@ -113,6 +138,8 @@ Thread& Kernel::blocking_thread(std::coroutine_handle<> h, const char* call) {
   Context& x = running();
   if (x.level != Level::Thread)
     throw std::logic_error(fmt::format("{}: {} blocks, but only threads may block", x.what, call));
+  if (cpus_[x.cpu]->hw->mask() > 0)
+    throw std::logic_error(fmt::format("{}: {} blocks with interrupts masked", x.what, call));
   x.state = Context::State::Blocked;
   x.resume = h;
   return *x.thread;
@@ -138,8 +165,14 @@ void Kernel::Sleep::await_suspend(std::coroutine_handle<> h) {
   Thread& t = k.blocking_thread(h, "sleep");
   PerCpu& c = *k.cpus_[x.cpu];
   const sc_core::sc_time until = c.hw->time() + d;
+  static uint64_t sleeps = 0;
+  t.sleep_ = ++sleeps;
   if (k.cfg_.tick == sc_core::SC_ZERO_TIME) {
-    c.hw->scheduler().at(until, [kk = &k, &t] { kk->wake(t); });
+    c.hw->scheduler().at(until, [kk = &k, &t, id = t.sleep_] {
+      if (t.sleep_ != id) return;  // woken otherwise meanwhile
+      t.sleep_ = 0;
+      kk->wake(t);
+    });
     return;
   }
   c.sleepers.emplace_back(until, &t);  // woken by the first tick at or after `until`
@@ -162,18 +195,23 @@ void Kernel::resume_spinner(Context& x, const sc_core::sc_time& at) {
 }
 
 void Kernel::post(Deferred& d) {
-  PerCpu& c = *cpus_.at(d.ctx_.cpu);
-  d.pending_ = true;
-  if (c.handed_off && c.deferred_thread && c.deferred_thread->ctx_.state == Context::State::Blocked &&
-      !c.deferred_thread->ready_)
-    wake(*c.deferred_thread);
-  kick(c);
+  at_callers_time([this, &d] {
+    PerCpu& c = *cpus_.at(d.ctx_.cpu);
+    d.pending_ = true;
+    if (c.handed_off && c.deferred_thread && c.deferred_thread->parked_) {
+      c.deferred_thread->parked_ = false;
+      wake(*c.deferred_thread);
+    }
+    kick(c);
+  });
 }
 
 void Kernel::wake(Thread& t) {
-  if (t.ready_ || t.ctx_.state != Context::State::Blocked) return;
-  t.ctx_.state = Context::State::AtPoint;
-  make_ready(t);
+  at_callers_time([this, &t] {
+    if (t.ready_ || t.ctx_.state != Context::State::Blocked) return;
+    t.ctx_.state = Context::State::AtPoint;
+    make_ready(t);
+  });
 }
 
 void Kernel::make_ready(Thread& t, bool front) {
@@ -229,8 +267,7 @@ void Kernel::dispatch(PerCpu& c) {
     return run(c, *top);
   }
   if (!c.handed_off)
-    for (Deferred* d : c.deferred)
-      if (d->pending_) return run_deferred(c, *d);
+    if (Deferred* d = next_deferred(c)) return run_deferred(c, *d);
   c.batch = false;
   Thread* best = most_urgent_ready(c);
   if (top) {
@@ -248,6 +285,7 @@ void Kernel::dispatch(PerCpu& c) {
   }
   if (best) return switch_to(c, *best);
   c.current = nullptr;  // idle: the next thread costs a switch
+  c.need_resched = false;
 }
 
 void Kernel::take_irq(PerCpu& c, unsigned line) {
@@ -259,6 +297,9 @@ void Kernel::take_irq(PerCpu& c, unsigned line) {
   c.hw->set_time(now());
   c.hw->exception_entry();
   Context& x = *it->second;
+  if (x.task.valid() && !x.task.done())
+    throw std::logic_error(fmt::format("{}: line {} taken while its handler is still running", c.hw->name(), line));
+  x.priority = c.hw->line_priority(line);  // the level it runs at, as the Cpu ranks the line
   x.task = c.handlers[line]();
   x.resume = x.task.handle();
   x.started = now();
@@ -267,21 +308,37 @@ void Kernel::take_irq(PerCpu& c, unsigned line) {
 
 // A run of deferred work restarts when a handler that already ran in it runs
 // again; past the limits the rest goes to the deferred thread.
+// The most urgent pending item not yet run in this pass; when every pending
+// one has, a new pass begins (a restart).
+Deferred* Kernel::next_deferred(PerCpu& c) {
+  Deferred* first = nullptr;
+  for (Deferred* d : c.deferred) {
+    if (!d->pending_) continue;
+    if (!d->ran_this_batch_) return d;
+    if (!first) first = d;
+  }
+  if (first) {
+    for (Deferred* o : c.deferred) o->ran_this_batch_ = false;
+    ++c.restarts;
+  }
+  return first;
+}
+
 void Kernel::run_deferred(PerCpu& c, Deferred& d) {
   if (!c.batch) {
     c.batch = true;
     c.batch_start = now();
     c.restarts = 0;
-    for (Deferred* o : c.deferred) o->ran_this_batch_ = false;
-  } else if (d.ran_this_batch_) {
-    ++c.restarts;
-    for (Deferred* o : c.deferred) o->ran_this_batch_ = false;
   }
-  if (c.deferred_thread && (c.restarts > cfg_.deferred_restarts || now() - c.batch_start > cfg_.deferred_time)) {
+  if (c.deferred_thread && (c.restarts >= cfg_.deferred_restarts || now() - c.batch_start > cfg_.deferred_time)) {
     c.handed_off = true;
     c.batch = false;
     ++c.handoffs;
-    wake(*c.deferred_thread);
+    if (c.deferred_thread->parked_) {
+      c.deferred_thread->parked_ = false;
+      c.deferred_thread->ctx_.state = Context::State::AtPoint;
+      make_ready(*c.deferred_thread);
+    }
     return dispatch(c);
   }
   d.pending_ = false;
@@ -301,6 +358,7 @@ void Kernel::switch_to(PerCpu& c, Thread& t) {
   q.erase(std::find(q.begin(), q.end(), &t));
   t.ready_ = false;
   c.owned = true;
+  c.need_resched = false;
   c.hw->set_time(now());
   if (c.current != &t) {
     c.hw->exec(cfg_.costs.context_switch_cycles);
@@ -352,7 +410,10 @@ void Kernel::run(PerCpu& c, Context& x) {
 
 void Kernel::at_point(PerCpu& c, Context& x) {
   c.hw->set_time(now());
-  if (!preempts(c, x)) return run(c, x);
+  if (!preempts(c, x)) {
+    if (x.level == Level::Thread) c.need_resched = false;  // nobody of its priority waits: the slice goes on
+    return run(c, x);
+  }
   c.preempted.push_back(&x);
   c.owned = false;
   dispatch(c);
@@ -360,13 +421,15 @@ void Kernel::at_point(PerCpu& c, Context& x) {
 
 bool Kernel::preempts(PerCpu& c, const Context& x) const {
   if (c.hw->due_line(level_priority(x)) >= 0) return true;
-  if (x.level != Level::Thread) return false;
+  // Masked code (local_irq_save) is not preempted by a thread or deferred work either.
+  if (x.level != Level::Thread || c.hw->mask() > 0) return false;
   if (!c.handed_off && any_deferred(c)) return true;
   const Thread* best = most_urgent_ready(c);
   return best && (best->priority() > x.priority || (c.need_resched && best->priority() == x.priority));
 }
 
 void Kernel::finished(PerCpu& c, Context& x) {
+  if (c.hw->mask() > 0) throw std::logic_error(x.what + ": ends with interrupts masked");
   if (x.level == Level::Thread) c.current = nullptr;
   c.hw->scheduler().at(c.hw->time(), [this, &c] {
     c.owned = false;
@@ -404,7 +467,9 @@ Task Kernel::tick_handler(PerCpu& c) {
   c.hw->exec(cfg_.costs.tick_cycles);
   for (size_t i = 0; i < c.sleepers.size();) {
     if (c.sleepers[i].first <= now()) {
-      wake(*c.sleepers[i].second);
+      Thread& t = *c.sleepers[i].second;
+      t.sleep_ = 0;
+      wake(t);
       c.sleepers.erase(c.sleepers.begin() + long(i));
     } else {
       ++i;
@@ -421,22 +486,25 @@ Task Kernel::tick_handler(PerCpu& c) {
 Task Kernel::deferred_thread_body(PerCpu& c) {
   struct Park {
     Kernel& k;
+    Thread& self;
     bool await_ready() const noexcept { return false; }
-    void await_suspend(std::coroutine_handle<> h) { k.blocking_thread(h, "deferred thread park"); }
+    void await_suspend(std::coroutine_handle<> h) {
+      k.blocking_thread(h, "deferred thread park");
+      self.parked_ = true;
+    }
     void await_resume() const noexcept {}
   };
   for (;;) {
-    for (;;) {
-      auto d = std::find_if(c.deferred.begin(), c.deferred.end(), [](Deferred* x) { return x->pending_; });
-      if (d == c.deferred.end()) break;
-      (*d)->pending_ = false;
-      ++(*d)->runs_;
+    for (Deferred* d; (d = next_deferred(c)) != nullptr;) {
+      d->pending_ = false;
+      d->ran_this_batch_ = true;
+      ++d->runs_;
       c.hw->exec(cfg_.costs.deferred_cycles);
-      co_await (*d)->handler_();
+      co_await d->handler_();
       co_await point();
     }
     c.handed_off = false;
-    co_await Park{*this};
+    co_await Park{*this, *c.deferred_thread};
   }
 }
 

@@ -54,9 +54,10 @@ struct KernelConfig {
   sc_core::sc_time tick = sc_core::SC_ZERO_TIME;  // tick period; zero: no tick (timeouts exact)
   unsigned tick_priority = 1;                     // interrupt priority of the tick
   unsigned time_slice_ticks = 0;                  // round robin among equal threads; 0: none
-  // Deferred work (Linux __do_softirq): a run of deferred work that restarts more
-  // than `deferred_restarts` times or lasts longer than `deferred_time` hands
-  // the rest to the per-CPU deferred thread, if `deferred_thread_priority` > 0.
+  // Deferred work (Linux __do_softirq): a run makes passes over the pending
+  // work, each pending item once per pass; past `deferred_restarts` passes
+  // (MAX_SOFTIRQ_RESTART) or `deferred_time` the rest goes to the per-CPU
+  // deferred thread (ksoftirqd), if `deferred_thread_priority` > 0.
   unsigned deferred_restarts = 10;
   sc_core::sc_time deferred_time = sc_core::sc_time(2, sc_core::SC_MS);
   unsigned deferred_thread_priority = 0;
@@ -89,10 +90,12 @@ class Thread {
 
  private:
   friend class Kernel;
+  std::function<Task()> body_;  // kept: a coroutine lambda's captures live in it (declared first: dies last)
   Context ctx_;
-  std::function<Task()> body_;  // kept: a coroutine lambda's captures live in it
   bool user_ = false;
   bool ready_ = false;
+  bool parked_ = false;    // the deferred thread, waiting for work handed to it
+  uint64_t sleep_ = 0;     // the sleep in progress (0: none); a stale timer finds another
   unsigned slice_ticks = 0;  // ticks it has run through since it was switched in
 };
 
@@ -103,8 +106,8 @@ class Deferred {
 
  private:
   friend class Kernel;
+  std::function<Task()> handler_;  // declared first: outlives the frame in ctx_
   Context ctx_;
-  std::function<Task()> handler_;
   bool pending_ = false;
   bool ran_this_batch_ = false;
   uint64_t runs_ = 0;
@@ -114,6 +117,7 @@ class Kernel {
  public:
   Kernel(std::vector<Cpu*> cpus, const KernelConfig& cfg, StatsRegistry& stats);
   Kernel(const Kernel&) = delete;
+  ~Kernel();
 
   // --- set-up ---
   // Runs `handler` (a fresh activation each time) when `line` of `cpu` is taken.
@@ -126,6 +130,8 @@ class Kernel {
   Thread& boot(unsigned cpu, std::function<Task()> body, std::string what, const sc_core::sc_time& at);
 
   // --- from software ---
+  // Both take effect at the calling context's time (its cursor), so another
+  // core cannot see them earlier than they happen.
   void post(Deferred& d);  // from any context on d's CPU, or another CPU
   void wake(Thread& t);    // a blocked thread becomes ready
   // The running context's thread; throws if a handler tries to block.
@@ -176,8 +182,8 @@ class Kernel {
   struct PerCpu {
     Cpu* hw;
     CpuLoad* load;
+    std::map<unsigned, std::function<Task()>> handlers;  // declared first: outlive the frames in hwis
     std::map<unsigned, std::unique_ptr<Context>> hwis;  // by line
-    std::map<unsigned, std::function<Task()>> handlers;
     std::vector<Context*> preempted;                     // interrupted contexts, innermost last
     std::map<unsigned, std::deque<Thread*>, std::greater<unsigned>> ready;  // most urgent first
     std::vector<Deferred*> deferred;                     // by priority, most urgent first
@@ -206,6 +212,10 @@ class Kernel {
   bool preempts(PerCpu& c, const Context& x) const;
   Thread* most_urgent_ready(PerCpu& c) const;
   void make_ready(Thread& t, bool front = false);
+  // `effect` at the running context's cursor, or now outside any context.
+  template <typename F>
+  void at_callers_time(F&& effect);
+  Deferred* next_deferred(PerCpu& c);
   void kick(PerCpu& c);
   void arm_tick(PerCpu& c);
   void on_tick(PerCpu& c);

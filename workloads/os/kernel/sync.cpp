@@ -68,53 +68,52 @@ void Mutex::unlock() {
   k_.wake(*owner_);
 }
 
-// The lock word: 0 free, 1 held; the RMW's cost comes from the memory system.
-bool Spinlock::test_and_set(Cpu& cpu) {
-  return cpu.atomic_rmw(addr_, 4, [](uint8_t* v) {
-    uint32_t w;
-    std::memcpy(&w, v, 4);
-    if (w != 0) return false;
-    w = 1;
-    std::memcpy(v, &w, 4);
+// The word in memory (0 free, 1 held) changes with the RMW's real bytes and cost.
+void Spinlock::write_word(Cpu& cpu, uint32_t value) {
+  cpu.atomic_rmw(addr_, 4, [value](uint8_t* v) {
+    std::memcpy(v, &value, 4);
     return true;
   });
 }
 
-bool Spinlock::Lock::await_ready() {
-  Cpu& cpu = s.k_.cpu(s.k_.running().cpu);
-  // Waiters are served in order: a free word does not let a newcomer overtake them.
-  if (s.spinners_.empty() && s.test_and_set(cpu)) return true;
-  ++s.contended_;
-  return false;
+Task Spinlock::lock() {
+  co_await k_.point();  // the RMW happens at the caller's time, not ahead of it
+  Context& me = k_.running();
+  if (holder_ && holder_->cpu == me.cpu)
+    throw std::logic_error(me.what + ": takes a spinlock its own CPU holds (it would spin forever)");
+  Cpu& cpu = k_.cpu(me.cpu);
+  if (!holder_ && spinners_.empty()) {
+    write_word(cpu, 1);
+    holder_ = &me;
+    co_return;
+  }
+  ++contended_;
+  co_await Wait{*this};
+  cpu.atomic_rmw(addr_, 4, [](uint8_t*) { return true; });  // it sees the word handed over
 }
 
-void Spinlock::Lock::await_suspend(std::coroutine_handle<> h) {
-  waited = true;
+void Spinlock::Wait::await_suspend(std::coroutine_handle<> h) {
   s.spinners_.push_back(&s.k_.running());
   s.k_.spin(h);
 }
 
-// The spinner sees the handed-over word with one more atomic access.
-void Spinlock::Lock::await_resume() {
-  if (!waited) return;
-  s.k_.cpu(s.k_.running().cpu).atomic_rmw(s.addr_, 4, [](uint8_t*) { return true; });
+void Spinlock::unlock() {
+  Context& me = k_.running();
+  if (holder_ != &me) throw std::logic_error(me.what + ": unlocks a spinlock it does not hold");
+  Cpu& cpu = k_.cpu(me.cpu);
+  write_word(cpu, spinners_.empty() ? 0 : 1);
+  const sc_core::sc_time at = cpu.time();
+  if (at > now()) cpu.scheduler().at(at, [this] { release(); });  // others see it when it happens
+  else release();
 }
 
-// With spinners waiting the word stays held and passes to the first of them
-// (ticket order); otherwise it is cleared.
-void Spinlock::unlock() {
-  Cpu& cpu = k_.cpu(k_.running().cpu);
-  if (spinners_.empty()) {
-    cpu.atomic_rmw(addr_, 4, [](uint8_t* v) {
-      std::memset(v, 0, 4);
-      return true;
-    });
-    return;
-  }
-  cpu.exec(1);  // the ticket increment: a store to the held line
-  Context* next = spinners_.front();
+// Hands the lock to the first spinner, from now on, or frees it.
+void Spinlock::release() {
+  holder_ = nullptr;
+  if (spinners_.empty()) return;
+  holder_ = spinners_.front();
   spinners_.pop_front();
-  k_.resume_spinner(*next, cpu.time());
+  k_.resume_spinner(*holder_, now());
 }
 
 }  // namespace ws::os

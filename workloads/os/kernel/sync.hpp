@@ -165,27 +165,30 @@ class Mutex {
   std::deque<Thread*> waiters_;
 };
 
-// A ticket-order spinlock on a word in simulated memory, taken with the CPU's
-// atomic read-modify-write. A waiter keeps its core busy until the holder
-// releases, and takes no interrupt meanwhile (as spin_lock_irqsave).
+// A spinlock on a word in simulated memory, taken with the CPU's atomic
+// read-modify-write at the caller's time (lock() is a preemption point first).
+// A waiter keeps its core busy and takes no interrupt (as spin_lock_irqsave)
+// until the holder releases, at the holder's time; waiters get it in order.
+// Taking it again on the CPU that holds it would spin forever: an error.
 class Spinlock {
  public:
   Spinlock(Kernel& k, uint64_t addr) : k_(k), addr_(addr) {}
-  struct Lock {
-    Spinlock& s;
-    bool waited = false;
-    bool await_ready();
-    void await_suspend(std::coroutine_handle<> h);
-    void await_resume();
-  };
-  Lock lock() { return Lock{*this}; }
+  Task lock();
   void unlock();
   uint64_t contended() const { return contended_; }
 
  private:
-  bool test_and_set(Cpu& cpu);
+  struct Wait {
+    Spinlock& s;
+    bool await_ready() const noexcept { return false; }
+    void await_suspend(std::coroutine_handle<> h);
+    void await_resume() const noexcept {}
+  };
+  void release();
+  void write_word(Cpu& cpu, uint32_t value);
   Kernel& k_;
   uint64_t addr_;
+  Context* holder_ = nullptr;
   std::deque<Context*> spinners_;
   uint64_t contended_ = 0;
 };
