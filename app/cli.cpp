@@ -345,6 +345,20 @@ int cmd_params(const std::string& name, const std::string& key, const std::strin
   return 0;
 }
 
+// Every result column of a platform's runs, with unit and meaning.
+int cmd_columns(const std::string& name, const std::string& format) {
+  const Platform& p = require_platform(name, "columns");
+  Table out;
+  out.columns = {"column", "unit", "meaning"};
+  out.rows.push_back({"point", "-", "the point's index in the sweep"});
+  out.rows.push_back({"<every set or swept key>", "its unit", "the parameter's value (wirespeed params " + name + ")"});
+  for (auto& c : p.columns) out.rows.push_back({c.name, c.unit, c.meaning});
+  out.rows.push_back({"limiting", "-", "the most utilised resource in the point's window"});
+  out.rows.push_back({"top_util", "% of the window", "the three most utilised resources, name:percent"});
+  std::cout << render(out, format);
+  return 0;
+}
+
 }  // namespace
 
 int cli_main(int argc, char** argv) {
@@ -392,6 +406,11 @@ int cli_main(int argc, char** argv) {
   par->add_option("KEY", par_key, "one parameter only");
   par->add_option("--format", par_format, "output format")->check(CLI::IsMember(formats));
 
+  auto* colc = app.add_subcommand("columns", "result columns of a platform's runs with units and meanings");
+  std::string col_name, col_format = "table";
+  colc->add_option("PLATFORM", col_name, "platform name")->required();
+  colc->add_option("--format", col_format, "output format")->check(CLI::IsMember(formats));
+
   // Name a mistyped subcommand (CLI11 would only say that one is required).
   if (argc > 1 && argv[1][0] != '-') {
     std::vector<std::string> names;
@@ -426,6 +445,7 @@ int cli_main(int argc, char** argv) {
     }
     if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets, rep_rows);
     if (*par) return cmd_params(par_name, par_key, par_format);
+    if (*colc) return cmd_columns(col_name, col_format);
     return cmd_list();
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include "app/output.hpp"
+#include "platforms/platform.hpp"
 
 namespace ws {
 
@@ -29,11 +30,20 @@ std::string summary_line(const char* what, const ErrorSummary& s) {
 std::string reproduction_report(const ReferenceSet& set, const std::vector<ReproducedRow>& rows,
                                 const std::string& format) {
   const bool people = format == "table";
+  const Platform* platform = find_platform(set.platform);
+  auto unit_of = [&](const ReferenceRow& r) {
+    const std::string& metric = r.metric.empty() ? set.metric : r.metric;
+    if (platform)
+      for (auto& c : platform->columns)
+        if (c.name == metric) return c.unit;
+    return std::string("-");
+  };
   Table t;
   t.columns = {"table", "label"};
   for (auto& [k, v] : rows.front().ref.knobs) t.columns.push_back(k);
   for (const char* c : {"simulated", "measured", "error_pct", "predicted", "prediction_error_pct", "scored", "kind", "limiting"})
     t.columns.push_back(c);
+  if (!people) t.columns.push_back("unit");  // of simulated, measured and predicted
   std::vector<double> cal, pred;
   int statements = 0, holding = 0, withheld = 0;
   std::vector<std::string> excluded;
@@ -68,12 +78,28 @@ std::string reproduction_report(const ReferenceSet& set, const std::vector<Repro
     row.push_back(r.ref.scored_round ? fmt::format("round {}", r.ref.scored_round) : "-");
     row.push_back(r.ref.kind);
     row.push_back(r.limiting.empty() ? "-" : r.limiting);
+    if (!people) row.push_back(unit_of(r.ref));
     withheld += r.ref.kind == "withheld";
     if (r.ref.kind == "excluded") excluded.push_back(fmt::format("  {}: {}", r.ref.label, r.ref.note));
     t.rows.push_back(std::move(row));
   }
-  std::string out = render(t, format);
-  if (!people) return out;
+  if (!people) return render(t, format);
+  // For people: a block per reference table, its units under the header, so
+  // no column mixes two units.
+  std::string out;
+  for (size_t first = 0; first < t.rows.size();) {
+    size_t end = first;
+    while (end < t.rows.size() && t.rows[end][0] == t.rows[first][0]) ++end;
+    Table block{t.columns, {t.rows.begin() + long(first), t.rows.begin() + long(end)}, {}};
+    const std::string unit = unit_of(rows[first].ref);
+    for (auto& c : block.columns)
+      block.units.push_back(c == "simulated" || c == "measured" || c == "predicted" ? unit
+                            : c == "error_pct" || c == "prediction_error_pct"    ? "%"
+                                                                                  : "");
+    if (first) out += '\n';
+    out += render(block, format);
+    first = end;
+  }
   out += fmt::format("\n{}: {}", set.name, summary_line("calibration:", summarize(cal)));
   if (statements) out += fmt::format(", {} of {} statements hold", holding, statements);
   out += fmt::format("\n{}: {} (committed before the measurement was released)\n", set.name,

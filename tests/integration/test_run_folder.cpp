@@ -94,3 +94,25 @@ TEST(RunFolder, ParamsShowsOneKeyAndJson) {
 
 }  // namespace
 }  // namespace ws::test
+
+namespace ws::test {
+namespace {
+
+// docs/columns.md is generated from the same declarations: a column without a
+// unit would show there and here.
+TEST(RunFolder, EveryColumnOfBothPlatformsHasAUnit) {
+  const std::string echo = std::string(WS_SOURCE_DIR) + "/workloads/udp_echo/scenarios/echo_64b.yaml";
+  const auto dma = write_file("units_dma.yaml", scenario("  dma.blocks: 8\n"));
+  for (const std::string& run : {echo + " --set tester.mode=line_rate_size --set tester.trial_ms=1", dma}) {
+    const std::string dir = testing::TempDir() + "ws_units_" + std::to_string(run.size());
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(wirespeed("run " + run + " --out " + dir).code, 0) << run;
+    for (auto& c : nlohmann::json::parse(slurp(dir + "/results.json"))["columns"]) {
+      EXPECT_FALSE(c["unit"].get<std::string>().empty()) << c["name"] << " has no unit";
+      EXPECT_FALSE(c["meaning"].get<std::string>().empty()) << c["name"] << " has no meaning";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ws::test
