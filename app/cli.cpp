@@ -15,6 +15,7 @@
 #include <iostream>
 #include <map>
 #include "app/output.hpp"
+#include "app/plot.hpp"
 #include "app/point_runner.hpp"
 #include "app/reproduce.hpp"
 #include "app/reproduce_report.hpp"
@@ -272,7 +273,7 @@ int cmd_run(const RunArgs& a, bool validate_only) {
 }
 
 int cmd_reproduce(const std::string& name, const std::string& format, unsigned jobs, uint64_t seed,
-                  const std::vector<std::string>& set_args, const std::string& kind) {
+                  const std::vector<std::string>& set_args, const std::string& kind, const std::string& plot_dir) {
   std::vector<std::pair<std::string, std::string>> overrides;
   for (auto& s : set_args) overrides.push_back(split_kv(s, "--set"));
   std::vector<const ReferenceSet*> sets;
@@ -293,6 +294,7 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
         rc = std::max(rc, r.exit_code);
       }
     std::cout << reproduction_report(*s, rows, format);
+    if (!plot_dir.empty()) rc = std::max(rc, plot_reproduction(s->name, reproduction_report(*s, rows, "csv"), plot_dir));
   }
   return rc;
 }
@@ -399,6 +401,17 @@ int cli_main(int argc, char** argv) {
   std::string rep_rows = "all";
   rep->add_option("--rows", rep_rows, "which rows to run")->check(CLI::IsMember({"all", "calibration", "withheld", "excluded"}));
 
+  std::string rep_plot;
+  rep->add_option("--plot", rep_plot, "also draw simulated against measured per table into DIR (PNG)");
+
+  auto* plt = app.add_subcommand("plot", "draw a sweep's results (PNG)");
+  std::string plot_results, plot_x, plot_y, plot_by, plot_out;
+  plt->add_option("RESULTS", plot_results, "results CSV, or a run folder (--out DIR)")->required();
+  plt->add_option("--x", plot_x, "the swept key on the x axis")->required();
+  plt->add_option("--y", plot_y, "the column on the y axis")->required();
+  plt->add_option("--by", plot_by, "one line per value of this key");
+  plt->add_option("-o,--output", plot_out, "the PNG to write")->required();
+
   app.add_subcommand("list", "platforms, workloads, reference tables and scenarios");
   auto* par = app.add_subcommand("params", "parameters of a platform with units, defaults and sources");
   std::string par_name, par_key, par_format = "table";
@@ -443,7 +456,8 @@ int cli_main(int argc, char** argv) {
       ra.scenario = val_file;
       return cmd_run(ra, true);
     }
-    if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets, rep_rows);
+    if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets, rep_rows, rep_plot);
+    if (*plt) return plot_sweep(plot_results, plot_x, plot_y, plot_by, plot_out);
     if (*par) return cmd_params(par_name, par_key, par_format);
     if (*colc) return cmd_columns(col_name, col_format);
     return cmd_list();
