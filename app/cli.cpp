@@ -15,6 +15,7 @@
 #include <iostream>
 #include <map>
 #include "app/output.hpp"
+#include "app/merge.hpp"
 #include "app/plot.hpp"
 #include "app/point_runner.hpp"
 #include "app/reproduce.hpp"
@@ -262,7 +263,8 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   if (!a.out.empty()) {
     RunDescription d{a.command_line, a.scenario, &platform, sc.workload,
                      a.seed_given ? a.seed : sc.seed.value_or(1), &base, {},
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()};
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), a.shard,
+                     tables.size()};
     for (auto& [key, values] : axes) {
       d.axes.push_back({key, {}});
       for (auto& v : values) d.axes.back().second.emplace_back(v.value, v.where);
@@ -412,6 +414,12 @@ int cli_main(int argc, char** argv) {
   plt->add_option("--by", plot_by, "one line per value of this key");
   plt->add_option("-o,--output", plot_out, "the PNG to write")->required();
 
+  auto* mrg = app.add_subcommand("merge", "combine the run folders of a sharded sweep (--shard I/N --out DIR)");
+  std::string merge_out;
+  std::vector<std::string> merge_in;
+  mrg->add_option("OUT", merge_out, "the merged run folder")->required();
+  mrg->add_option("SHARDS", merge_in, "the shards' run folders")->required();
+
   app.add_subcommand("list", "platforms, workloads, reference tables and scenarios");
   auto* par = app.add_subcommand("params", "parameters of a platform with units, defaults and sources");
   std::string par_name, par_key, par_format = "table";
@@ -458,6 +466,7 @@ int cli_main(int argc, char** argv) {
     }
     if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets, rep_rows, rep_plot);
     if (*plt) return plot_sweep(plot_results, plot_x, plot_y, plot_by, plot_out);
+    if (*mrg) return merge_run_folders(merge_out, merge_in);
     if (*par) return cmd_params(par_name, par_key, par_format);
     if (*colc) return cmd_columns(col_name, col_format);
     return cmd_list();

@@ -97,7 +97,7 @@ void write_run_folder(const std::string& dir, const RunDescription& d, const Tab
   }
   write(dir, "config.json",
         json{{"platform", p.name}, {"workload", d.workload}, {"scenario", fs::absolute(d.scenario).string()},
-             {"seed", d.seed}, {"params", params}, {"sweep", sweep}}
+             {"seed", d.seed}, {"params", params}, {"sweep", sweep}, {"points_total", d.points_total}}
                 .dump(2) + "\n");
 
   json pts = json::array();
@@ -126,7 +126,7 @@ void write_run_folder(const std::string& dir, const RunDescription& d, const Tab
   std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   write(dir, "run.json",
         json{{"version", version_info()}, {"command", d.command_line}, {"seed", d.seed}, {"finished_at", when},
-             {"wall_s", d.wall_s}, {"points", pts}}
+             {"wall_s", d.wall_s}, {"shard", d.shard.empty() ? "0/1" : d.shard}, {"points", pts}}
                 .dump(2) + "\n");
   write(dir, "bottleneck.csv", bottleneck);
   write(dir, "report.txt", report);

@@ -4,7 +4,8 @@
 //   results.csv      the rows, streamed as points finish (RunOutput)
 //   results.json     {"columns": [{name, unit, meaning}], "rows": [...]}, numbers typed
 //   config.json      platform, workload, scenario, seed; every parameter's resolved
-//                    value, unit and origin (default, file:line, --set); the sweep axes
+//                    value, unit and origin (default, file:line, --set); the sweep
+//                    axes and the number of points of the whole sweep
 //   run.json         version, command line, seed, per point simulated and wall
 //                    time and host speed, totals
 //   bottleneck.csv   every point's resources ranked by utilisation
@@ -28,6 +29,8 @@ struct RunDescription {
   const ParamTable* base = nullptr;  // before the sweep
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> axes;  // key -> (value, origin)
   double wall_s = 0;                 // the whole command
+  std::string shard;                 // "I/N" when --shard ran a part of the points
+  size_t points_total = 0;           // points of the whole sweep (every shard)
 };
 
 // A result column's unit and meaning: a parameter's from its declaration, a

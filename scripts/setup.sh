@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages wirespeed needs (tshark: the pcap test reads our
 # captures; python3-matplotlib: wirespeed plot and reproduce --plot; clang with
-# its runtime: the libFuzzer target of the scenario loader). Idempotent; runs as root or via sudo.
+# its runtime: the libFuzzer target of the scenario loader; slurm-wlm and
+# munge: the test that runs a sweep through a one-node Slurm job array). Idempotent; runs as root or via sudo.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libsystemc-dev libfmt-dev libyaml-cpp-dev
       libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
-      libboost-dev libpcap-dev tshark python3 python3-matplotlib clang libclang-rt-dev)
+      libboost-dev libpcap-dev tshark python3 python3-matplotlib clang libclang-rt-dev slurm-wlm munge)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

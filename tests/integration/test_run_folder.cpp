@@ -3,6 +3,7 @@
 // limited it), and one parameter by key.
 #include <gtest/gtest.h>
 #include <filesystem>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include "tests/integration/cli_runner.hpp"
 
@@ -112,6 +113,44 @@ TEST(RunFolder, EveryColumnOfBothPlatformsHasAUnit) {
       EXPECT_FALSE(c["meaning"].get<std::string>().empty()) << c["name"] << " has no meaning";
     }
   }
+}
+
+}  // namespace
+}  // namespace ws::test
+
+namespace ws::test {
+namespace {
+
+TEST(Merge, ShardsCombineIntoOneFolderWithEveryPointOnce) {
+  const auto path = write_file("merge.yaml", scenario("  dma.blocks: 8\n"));
+  const std::string base = testing::TempDir() + "ws_merge_";
+  const std::string sweep = " --sweep dma.block_bytes=256,1024,4096,8192 --sweep pcie.lanes=1,4";
+  for (int i = 0; i < 3; ++i) {
+    std::filesystem::remove_all(base + std::to_string(i));
+    ASSERT_EQ(wirespeed("run " + path + sweep + " --shard " + std::to_string(i) + "/3 --out " + base + std::to_string(i)).code, 0);
+  }
+  std::filesystem::remove_all(base + "all");
+  const auto r = wirespeed("merge " + base + "all " + base + "2 " + base + "0 " + base + "1");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto rows = nlohmann::json::parse(slurp(base + "all/results.json"))["rows"];
+  ASSERT_EQ(rows.size(), 8u);
+  for (size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i]["point"], i) << "in point order";
+  std::istringstream csv(slurp(base + "all/results.csv"));
+  std::string line;
+  std::getline(csv, line);
+  for (int i = 0; std::getline(csv, line); ++i) EXPECT_EQ(line.rfind(std::to_string(i) + ",", 0), 0u) << line;
+
+  const auto missing = wirespeed("merge " + base + "part " + base + "0 " + base + "2");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("in no shard: 1, 4, 7"), std::string::npos) << missing.err;
+  const auto twice = wirespeed("merge " + base + "twice " + base + "0 " + base + "0 " + base + "1 " + base + "2");
+  EXPECT_EQ(twice.code, 2);
+  EXPECT_NE(twice.err.find("point 0 is in both"), std::string::npos) << twice.err;
+  std::filesystem::remove_all(base + "other");
+  ASSERT_EQ(wirespeed("run " + path + sweep + " --set pcie.mps=128 --shard 1/3 --out " + base + "other").code, 0);
+  const auto other = wirespeed("merge " + base + "mixed " + base + "0 " + base + "other " + base + "2");
+  EXPECT_EQ(other.code, 2);
+  EXPECT_NE(other.err.find("another configuration"), std::string::npos) << other.err;
 }
 
 }  // namespace

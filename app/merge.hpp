@@ -1,0 +1,12 @@
+#pragma once
+// `wirespeed merge OUT SHARD...`: the run folders of a sharded sweep (--shard
+// I/N --out DIR each) into one run folder, after checking they ran the same
+// configuration and hold every point of the sweep exactly once.
+#include <string>
+#include <vector>
+
+namespace ws {
+
+int merge_run_folders(const std::string& out, const std::vector<std::string>& shards);
+
+}  // namespace ws
