@@ -159,12 +159,18 @@ void TrafficTester::check_echo(unsigned port, const eth::Frame& f) {
   const size_t len = f.len - eth::kFcsBytes;
   eth::Arp arp;
   if (eth::parse_arp(b, len, arp)) {
+    eth::MacAddr eth_src;
+    std::copy(b + 6, b + 12, eth_src.begin());
+    if (arp.op == 2 && eth_src != arp.sender_mac) {
+      ++arp_errors_["ethernet_source"];
+      return;
+    }
     const bool ok = arp.op == 2 && arp.target_mac == ports_[port].spec.mac && arp.target_ip == ports_[port].spec.ip &&
                     std::any_of(streams_.begin(), streams_.end(), [&](const Stream& s) {
                       return s.spec.port == port && s.spec.dst_ip == arp.sender_ip && s.spec.dst_mac == arp.sender_mac;
                     });
     if (ok) ++arp_replies_;
-    else error("bad_arp_reply");
+    else ++arp_errors_["bad_reply"];
     return;
   }
   eth::ParsedUdp u;

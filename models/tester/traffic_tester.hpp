@@ -75,9 +75,13 @@ class TrafficTester {
   void receive(unsigned port, eth::Frame* f);
 
   // ARP-requests every stream's destination from its port at `at`; the replies
-  // are checked and counted (arp_replies()).
+  // are checked and counted: valid ones (arp_replies()) and the others by
+  // reason (arp_errors(): a wrong ARP body, an Ethernet source that is not the
+  // ARP sender's).
   void resolve(const sc_core::sc_time& at);
   uint64_t arp_replies() const { return arp_replies_; }
+  const std::map<std::string, uint64_t>& arp_errors() const { return arp_errors_; }
+  size_t streams() const { return streams_.size(); }
   // The device's count of frames it discarded so far, every reason together:
   // with it the tester knows when every frame of a trial is accounted for.
   void count_drops_with(std::function<uint64_t()> dropped) { dropped_ = std::move(dropped); }
@@ -130,6 +134,7 @@ class TrafficTester {
   uint64_t dropped_at_start_ = 0;
   std::function<void(const TrialResult&)> undrained_;
   uint64_t arp_replies_ = 0;
+  std::map<std::string, uint64_t> arp_errors_;
   std::vector<Analyzer*> analyzers_;
 };
 

@@ -231,6 +231,11 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   // (every frame echoed or dropped): the statistics were reset at its start.
   const sc_time window = w.ended - w.started;
   require_utilisation_within_window(stats, window);
+  std::string arp_errors;
+  for (auto& [why, n] : tester.arp_errors()) arp_errors += fmt::format(" {}={}", why, n);
+  require(arp_errors.empty() && tester.arp_replies() == tester.streams(), "every stream's ARP answered correctly",
+          fmt::format("{} valid replies for {} streams; errors:{}", tester.arp_replies(), tester.streams(),
+                      arp_errors.empty() ? " none" : arp_errors));
   r.resources = stats.usage(window);
   r.simulated_s = sc_core::sc_time_stamp().to_seconds();
   r.work_units = double(wire_frames);

@@ -68,7 +68,8 @@ void NetStack::answer_arp(unsigned iface, uint64_t buf, const eth::Arp& a) {
   reply.sender_ip = a.target_ip;
   reply.target_mac = a.sender_mac;
   reply.target_ip = a.sender_ip;
-  const auto len = uint32_t(eth::write_arp(frame_.data(), a.sender_mac, in.mac, reply));
+  // From the answering channel's own address, in the Ethernet header as in the ARP body.
+  const auto len = uint32_t(eth::write_arp(frame_.data(), a.sender_mac, answer->second, reply));
   core_.write(buf, frame_.data(), len);
   core_.flush(buf, len);
   in.driver->send(core_, buf, len);
