@@ -109,3 +109,21 @@ TEST(ValidConfigurations, LcrcErrorsCorruptBytesAndTheReplayDeliversTheRightOnes
   ASSERT_NE(at, std::string::npos) << r.out;
   EXPECT_GT(std::stoi(r.out.substr(at + 9)), 0);
 }
+
+namespace ws::test {
+namespace {
+
+// A buffer offset costs what it adds in TLPs (docs/pcie.md, alignment.yaml).
+TEST(ValidConfigurations, AnUnalignedBufferCostsTheTlpsItAdds) {
+  auto at = [](const char* offset) {
+    return run_ok(kDma + " --set dma.block_bytes=1000 --set dma.blocks=64 --set dma.buffer_offset=" + offset);
+  };
+  const auto aligned = at("0"), four = at("4"), hundred = at("100");
+  EXPECT_EQ(num(four, "tlps"), num(aligned, "tlps")) << "252+256+256+236: four TLPs, as at offset 0";
+  EXPECT_EQ(num(four, "gbps"), num(aligned, "gbps"));
+  EXPECT_EQ(num(hundred, "tlps"), num(aligned, "tlps") * 5 / 4) << "156+256+256+256+76: a fifth TLP";
+  EXPECT_LT(num(hundred, "gbps"), num(aligned, "gbps"));
+}
+
+}  // namespace
+}  // namespace ws::test
