@@ -136,6 +136,21 @@ uint64_t parse_seed(const std::string& s, const std::string& opt) {
   return x;
 }
 
+// A sweep point's trace file, named after its values: out.json with
+// dma.block_bytes=1024 and pcie.lanes=4 gives out.dma.block_bytes=1024.pcie.lanes=4.json.
+std::string point_file(const std::string& path, const std::vector<std::pair<std::string, std::vector<Override>>>& axes,
+                       const ParamTable& t) {
+  std::string stem = path, ext = ".json";
+  if (stem.size() > 5 && stem.substr(stem.size() - 5) == ".json") stem.resize(stem.size() - 5);
+  for (auto& [key, values] : axes) {
+    std::string v = t.text(key);
+    for (char& c : v)
+      if (c == '/' || c == ' ') c = '_';
+    stem += "." + key + "=" + v;
+  }
+  return stem + ext;
+}
+
 // The sweep axes in order: scenario sweeps, then --sweep (which replaces a scenario axis of the same key).
 std::vector<std::pair<std::string, std::vector<Override>>> sweep_axes(const Scenario& sc, const RunArgs& a) {
   auto axes = sc.sweeps;
@@ -242,8 +257,7 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     if (i % shard_n != shard_i) continue;
     Point p{&platform, tables[i], {}};
     p.options.seed = a.seed_given ? a.seed : sc.seed.value_or(1);
-    if (!a.trace.empty())
-      p.options.trace_path = tables.size() == 1 ? a.trace : fmt::format("{}.{}.json", a.trace, i);
+    if (!a.trace.empty()) p.options.trace_path = tables.size() == 1 ? a.trace : point_file(a.trace, axes, tables[i]);
     if (!a.pcap.empty() && platform.ethernet_ports)
       p.options.pcap_dir = tables.size() == 1 ? a.pcap : fmt::format("{}/point{}", a.pcap, i);
     points.push_back(std::move(p));

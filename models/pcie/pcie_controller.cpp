@@ -177,12 +177,30 @@ void PcieController::kick() {
   if (room) post_room_freed();
 }
 
+// A packet's name on the trace: TLP type, payload (or requested) length and tag,
+// or the DLLP's kind.
+static std::string trace_name(const WirePacket& p) {
+  if (!p.tlp) {
+    const Dllp d = Dllp::decode(p.dllp);
+    if (d.type == Dllp::Type::Ack) return "Ack";
+    if (d.type == Dllp::Type::Nak) return "Nak";
+    return d.fc == FcClass::P ? "UpdateFC-P" : d.fc == FcClass::NP ? "UpdateFC-NP" : "UpdateFC-Cpl";
+  }
+  const TlpHeader h = p.tlp->parse();
+  switch (h.kind) {
+    case TlpKind::MWr: return fmt::format("MWr {}B", h.bytes);
+    case TlpKind::MRd: return fmt::format("MRd {}B tag {}", h.bytes, h.tag);
+    case TlpKind::CplD: return fmt::format("CplD {}B tag {}", h.bytes, h.tag);
+  }
+  return "TLP";
+}
+
 void PcieController::transmit(WirePacket p, uint64_t payload) {
   const auto start = ws::now();
   const auto end = phy_.send(p.symbols(), payload);
   if (p.tlp) last_tlp_end_ = end;
   if (trace_.enabled()) {
-    trace_.complete(name_ + ".tx", p.tlp ? "TLP" : "DLLP", start, end - start);
+    trace_.complete(name_ + ".tx", trace_name(p), start, end - start);
     trace_.counter(name_ + ".replay_buffer", "bytes", start, double(dll_.replay_bytes()));
     trace_.counter(name_ + ".posted_queue", "bytes", start, double(posted_reserved_));
   }

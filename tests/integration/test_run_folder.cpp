@@ -108,7 +108,9 @@ TEST(RunFolder, EveryColumnOfBothPlatformsHasAUnit) {
     const std::string dir = testing::TempDir() + "ws_units_" + std::to_string(run.size());
     std::filesystem::remove_all(dir);
     ASSERT_EQ(wirespeed("run " + run + " --out " + dir).code, 0) << run;
-    for (auto& c : nlohmann::json::parse(slurp(dir + "/results.json"))["columns"]) {
+    const auto results = nlohmann::json::parse(slurp(dir + "/results.json"));  // kept alive for the loop
+    ASSERT_GT(results["columns"].size(), 10u);
+    for (auto& c : results["columns"]) {
       EXPECT_FALSE(c["unit"].get<std::string>().empty()) << c["name"] << " has no unit";
       EXPECT_FALSE(c["meaning"].get<std::string>().empty()) << c["name"] << " has no meaning";
     }
