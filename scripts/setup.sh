@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Installs the Debian packages wirespeed needs (tshark: the pcap test reads our
-# captures; python3-matplotlib: wirespeed plot and reproduce --plot; clang with
-# its runtime: the libFuzzer target of the scenario loader; slurm-wlm and
-# munge: the test that runs a sweep through a one-node Slurm job array). Idempotent; runs as root or via sudo.
+# Installs the Debian packages wirespeed needs; idempotent; runs as root or via
+# sudo. Without options: what building and running takes (python3-matplotlib
+# for wirespeed plot and reproduce --plot). With --tests, also what the test
+# suite takes: GoogleTest; tshark (the pcap test reads our captures); clang
+# with its runtime (the libFuzzer target of the scenario loader); slurm-wlm and
+# munge (a sweep through a one-node Slurm job array).
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libsystemc-dev libfmt-dev libyaml-cpp-dev
-      libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
-      libboost-dev libpcap-dev tshark python3 python3-matplotlib clang libclang-rt-dev slurm-wlm munge)
+      libcli11-dev nlohmann-json3-dev libboost-dev libpcap-dev python3 python3-matplotlib)
+if [ "${1:-}" = "--tests" ]; then
+  pkgs+=(libgtest-dev libgmock-dev tshark clang libclang-rt-dev slurm-wlm munge)
+fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -3,7 +3,7 @@
 # (unit, integration, regression, determinism) under ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --tests
 scripts/build.sh
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 cd build
