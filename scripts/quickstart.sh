@@ -21,6 +21,7 @@ stage() {
   fi
 }
 stage "packages (apt)" scripts/setup.sh
+stage "lwIP source (Debian, cached)" scripts/fetch_lwip.sh
 stage "configure (cmake, Release)" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 stage "build wirespeed" cmake --build build --target wirespeed -j"$(nproc)"
 echo "run workloads/pcie_dma/scenarios/x4_write_32k.yaml:"

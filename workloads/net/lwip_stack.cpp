@@ -1,0 +1,88 @@
+#ifdef WS_HAVE_LWIP
+#include "workloads/net/lwip_stack.hpp"
+
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+
+namespace ws::net {
+
+ws_lwip_host LwipStack::host_for(LwipStack* self) {
+  ws_lwip_host h{};
+  h.ctx = self;
+  h.now_ms = [](void*) { return uint32_t(uint64_t(now().to_seconds() * 1e3)); };
+  h.output = [](void* c, const uint8_t* f, uint16_t n) {
+    auto* s = static_cast<LwipStack*>(c);
+    if (s->output) s->output(f, n);
+  };
+  h.copy = [](void* c, void* dst, const void* src, size_t n) {
+    static_cast<LwipStack*>(c)->copied_ += n;
+    std::memmove(dst, src, n);  // lwIP's MEMCPY: the bytes move, the cost is counted
+  };
+  h.checksum = [](void* c, size_t n) { static_cast<LwipStack*>(c)->checksummed_ += n; };
+  h.received = [](void* c, const uint8_t* d, size_t n) {
+    auto* s = static_cast<LwipStack*>(c);
+    if (s->received) s->received(d, n);
+  };
+  h.event = [](void* c, int e) {
+    auto* s = static_cast<LwipStack*>(c);
+    if (s->on_event) s->on_event(e);
+  };
+  return h;
+}
+
+LwipStack::LwipStack(const ws_lwip_api* api, Scheduler& sched, const eth::MacAddr& mac, uint32_t ip, uint32_t netmask)
+    : api_(api), sched_(sched) {
+  static std::vector<const ws_lwip_api*> in_use;  // an instance's globals serve one stack
+  for (auto* a : in_use)
+    if (a == api) throw std::logic_error(std::string("lwIP instance ") + api->profile + " used twice");
+  in_use.push_back(api);
+  const ws_lwip_host h = host_for(this);
+  if (api_->init(&h, mac.data(), ip, netmask) != 0) throw std::runtime_error("lwIP netif set-up failed");
+  rearm();
+}
+
+void LwipStack::rearm() {
+  const uint32_t ms = api_->sleep_ms();
+  const uint64_t generation = ++timer_generation_;
+  if (ms == std::numeric_limits<uint32_t>::max()) return;
+  // lwIP counts whole milliseconds: the timeout falls on the next tick of its clock.
+  const double at_ms = double(uint64_t(now().to_seconds() * 1e3) + ms);
+  sched_.at(std::max(now(), sc_core::sc_time(at_ms, sc_core::SC_MS)), [this, generation] {
+    if (generation != timer_generation_) return;  // a later call re-armed it
+    api_->check_timeouts();
+    rearm();
+  });
+}
+
+void LwipStack::input(const uint8_t* frame, uint16_t len) {
+  api_->input(frame, len);
+  rearm();
+}
+
+bool LwipStack::listen(uint16_t port) {
+  const bool ok = api_->tcp_listen(port) == 0;
+  rearm();
+  return ok;
+}
+
+bool LwipStack::connect(uint32_t ip, uint16_t port) {
+  const bool ok = api_->tcp_connect(ip, port) == 0;
+  rearm();
+  return ok;
+}
+
+uint32_t LwipStack::write(const uint8_t* data, uint32_t n) {
+  const uint32_t took = api_->tcp_write(data, n);
+  rearm();
+  return took;
+}
+
+ws_lwip_counters LwipStack::counters() const {
+  ws_lwip_counters c{};
+  api_->counters(&c);
+  return c;
+}
+
+}  // namespace ws::net
+#endif
