@@ -22,7 +22,9 @@ Components: main
 Signed-By: ${key:-/usr/share/keyrings/debian-archive-keyring.gpg}
 SRC
 apt_opts=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$apt_dir/sources"
-          -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache="$apt_dir/cache" -o APT::Sandbox::User=root)
+          -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache="$apt_dir/cache")
+# As root, apt downloads as its sandbox user, who may not write our directory.
+[ "$(id -u)" -eq 0 ] && apt_opts+=(-o APT::Sandbox::User=root)
 if ! ls "$cache"/lwip_2.1.3*.dsc >/dev/null 2>&1; then
   apt-get "${apt_opts[@]}" update -qq
   (cd "$cache" && apt-get "${apt_opts[@]}" source --download-only -qq lwip=2.1.3+dfsg1-2)
