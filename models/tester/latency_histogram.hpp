@@ -1,8 +1,9 @@
 #pragma once
 // The latency distribution of a trial's echoes (Boost.Histogram on a log axis:
-// 0.01 us to 100 ms in 2400 bins, each 0.67 % wide), kept for the last trial.
-// Quantiles are read as the upper edge of the bin they fall in, so they are
-// exact to 0.67 % and never below the true value; the maximum is exact.
+// seven decades from 0.01 us in 2400 bins, so a bin spans a factor of
+// 10^(7/2400), under 0.7 %), kept for the last trial. Quantiles are read as
+// the upper edge of the bin they fall in, so they are never below the true
+// value and within one bin of it; the maximum is exact.
 #include <boost/histogram.hpp>
 #include "models/tester/traffic_tester.hpp"
 

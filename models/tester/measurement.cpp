@@ -165,7 +165,7 @@ std::vector<Column> Measurement::columns(unsigned ports) {
   c.push_back({"latency_avg_us", "us", "mean echo latency in the final trial (last bit out to last bit back)"});
   for (auto [name, q] : {std::pair{"latency_p50_us", "median"}, std::pair{"latency_p99_us", "99th percentile"},
                          std::pair{"latency_p999_us", "99.9th percentile"}})
-    c.push_back({name, "us", fmt::format("{} echo latency in the final trial (0.67 % bins)", q)});
+    c.push_back({name, "us", fmt::format("{} echo latency in the final trial (log bins under 0.7 % wide)", q)});
   c.push_back({"latency_max_us", "us", "largest echo latency in the final trial"});
   c.push_back({"sent", "frames", "frames the tester sent in the final trial"});
   c.push_back({"lost", "frames", "sent and not echoed back valid (= invalid + dropped + in_flight)"});

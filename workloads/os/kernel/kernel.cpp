@@ -29,16 +29,8 @@ Kernel::Kernel(std::vector<Cpu*> cpus, const KernelConfig& cfg, StatsRegistry& s
       attach_hwi(i, kTickLine, cfg_.tick_priority, [this, &c] { return tick_handler(c); }, "tick");
     }
     if (cfg_.deferred_thread_priority > 0) {  // parked until work is handed to it
-      threads_.push_back(std::make_unique<Thread>());
-      Thread& t = *threads_.back();
-      t.ctx_.level = Level::Thread;
-      t.ctx_.priority = cfg_.deferred_thread_priority;
-      t.ctx_.what = fmt::format("deferred/{}", i);
-      t.ctx_.cpu = i;
-      t.ctx_.thread = &t;
-      t.body_ = [this, &c] { return deferred_thread_body(c); };
-      t.ctx_.task = t.body_();
-      t.ctx_.resume = t.ctx_.task.handle();
+      Thread& t = new_thread(i, cfg_.deferred_thread_priority, [this, &c] { return deferred_thread_body(c); },
+                             fmt::format("deferred/{}", i));
       t.ctx_.state = Context::State::Blocked;
       t.parked_ = true;
       c.deferred_thread = &t;
@@ -86,9 +78,8 @@ Deferred& Kernel::create_deferred(unsigned cpu, unsigned priority, std::function
   return d;
 }
 
-Thread& Kernel::create_thread(unsigned cpu, unsigned priority, std::function<Task()> body, std::string what,
-                              const sc_core::sc_time& at, bool user) {
-  if (priority == 0) throw std::logic_error("thread priority 0 is the idle level");
+// A thread whose coroutine is made and not yet started.
+Thread& Kernel::new_thread(unsigned cpu, unsigned priority, std::function<Task()> body, std::string what) {
   threads_.push_back(std::make_unique<Thread>());
   Thread& t = *threads_.back();
   t.ctx_.level = Level::Thread;
@@ -99,6 +90,13 @@ Thread& Kernel::create_thread(unsigned cpu, unsigned priority, std::function<Tas
   t.body_ = std::move(body);
   t.ctx_.task = t.body_();
   t.ctx_.resume = t.ctx_.task.handle();
+  return t;
+}
+
+Thread& Kernel::create_thread(unsigned cpu, unsigned priority, std::function<Task()> body, std::string what,
+                              const sc_core::sc_time& at, bool user) {
+  if (priority == 0) throw std::logic_error("thread priority 0 is the idle level");
+  Thread& t = new_thread(cpu, priority, std::move(body), std::move(what));
   t.ctx_.started = at;
   t.user_ = user;
   cpus_.at(cpu)->hw->scheduler().at(at, [this, &t] { make_ready(t); });
@@ -106,16 +104,7 @@ Thread& Kernel::create_thread(unsigned cpu, unsigned priority, std::function<Tas
 }
 
 Thread& Kernel::boot(unsigned cpu, std::function<Task()> body, std::string what, const sc_core::sc_time& at) {
-  threads_.push_back(std::make_unique<Thread>());
-  Thread& t = *threads_.back();
-  t.ctx_.level = Level::Thread;
-  t.ctx_.priority = 1;
-  t.ctx_.what = std::move(what);
-  t.ctx_.cpu = cpu;
-  t.ctx_.thread = &t;
-  t.body_ = std::move(body);
-  t.ctx_.task = t.body_();
-  t.ctx_.resume = t.ctx_.task.handle();
+  Thread& t = new_thread(cpu, 1, std::move(body), std::move(what));
   PerCpu& c = *cpus_.at(cpu);
   c.hw->scheduler().at(at, [this, &c, &t] {
     if (c.owned) throw std::logic_error(std::string(c.hw->name()) + ": booted while the core was busy");

@@ -201,6 +201,7 @@ class Kernel {
     uint64_t irqs = 0, switches = 0, ticks = 0, handoffs = 0;
   };
 
+  Thread& new_thread(unsigned cpu, unsigned priority, std::function<Task()> body, std::string what);
   void dispatch(PerCpu& c);
   void take_irq(PerCpu& c, unsigned line);
   void run_deferred(PerCpu& c, Deferred& d);
