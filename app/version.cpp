@@ -10,7 +10,11 @@ nlohmann::json version_info() {
   return {{"wirespeed", WS_GIT_VERSION},
           {"build_type", WS_BUILD_TYPE},
           {"systemc", sc_core::sc_release()},
-          {"lwip", "not built (no platform uses it yet)"},
+#ifdef WS_HAVE_LWIP
+          {"lwip", "2.1.3 (Debian source 2.1.3+dfsg1-2; instances: board, pc)"},
+#else
+          {"lwip", "not built (scripts/fetch_lwip.sh was not run)"},
+#endif
           {"compiler", __VERSION__}};
 }
 
