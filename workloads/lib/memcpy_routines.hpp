@@ -1,0 +1,42 @@
+#pragma once
+// The copy routines of the RT-Thread study (shared/reference/rtthread-lwip-iperf.md),
+// each as real code that copies the bytes the way the routine does, and as the
+// access pattern it makes: how many loads and stores of each width, and how
+// many other instructions, for a copy of n bytes between given addresses. The
+// core's memory system prices a pattern per copy (strongly ordered accesses
+// one at a time with the MMU off, line fills with it on), not per byte.
+//
+//   rt           rt_memcpy as shipped: both ends 4-byte aligned and n >= 16: 16 B
+//                blocks of words, then words; everything else byte by byte
+//   rt_halfword  + a 2-byte-aligned path: halfwords where both ends are 2-aligned
+//   rt_neon      + a NEON loop (VLDM/VSTM of 64 B) for 4-aligned blocks of 64 B and more
+//   uboot        U-Boot's arch/arm/lib/memcpy.S: bytes to align the destination,
+//                then LDM/STM of 8 registers (32 B), shifted word copies when the
+//                source is misaligned, words and bytes for the tail
+//   libc         the C library's: as uboot, with 64 B NEON blocks (unaligned VLD1/VST1)
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace ws::lib {
+
+enum class Memcpy { Rt, RtHalfword, RtNeon, Uboot, Libc };
+Memcpy memcpy_from_name(const std::string& name);  // "rt", "rt_halfword", "rt_neon", "uboot", "libc"
+
+// Accesses by width: 1, 2, 4, 32 (LDM/STM of 8 registers) and 64 B (VLDM/VSTM).
+struct AccessPattern {
+  static constexpr std::array<uint32_t, 5> kWidths{1, 2, 4, 32, 64};
+  std::array<uint64_t, 5> loads{}, stores{};
+  uint64_t other_instructions = 0;  // loop control, shifts and merges
+  uint64_t accesses() const;
+  uint64_t bytes_loaded() const;
+};
+
+// The pattern `routine` makes copying n bytes from `src` to `dst` (addresses
+// as the core sees them; only their alignment matters).
+AccessPattern memcpy_pattern(Memcpy routine, uint64_t dst, uint64_t src, size_t n);
+// Copies n bytes as `routine` does (the same pieces in the same order).
+void memcpy_run(Memcpy routine, uint8_t* dst, const uint8_t* src, size_t n);
+
+}  // namespace ws::lib
