@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 #include "models/mem/dependent_reads.hpp"
@@ -206,6 +207,40 @@ bool Cpu::atomic_rmw(uint64_t addr, uint32_t n, const std::function<bool(uint8_t
   if (attr(addr) == MemAttr::Cacheable) debug_access(tlm::TLM_WRITE_COMMAND, addr, v, n);
   else timed_access(tlm::TLM_WRITE_COMMAND, addr, v, n, true);
   return r;
+}
+
+void Cpu::uncached_accesses(tlm::tlm_command cmd, uint64_t addr, uint32_t width, uint64_t count) {
+  if (count == 0) return;
+  uint8_t probe[64];
+  const sc_core::sc_time before = t_;
+  debug_access(tlm::TLM_READ_COMMAND, addr, probe, width);  // a write probe writes back what is there
+  timed_access(cmd, addr, probe, width, true);
+  t_ += (t_ - before) * double(count - 1);
+}
+
+void Cpu::copy(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p) {
+  if (n == 0) return;
+  copy_buf_.resize(n);
+  debug_access(tlm::TLM_READ_COMMAND, src, copy_buf_.data(), n);
+  debug_access(tlm::TLM_WRITE_COMMAND, dst, copy_buf_.data(), n);
+  double issue = double(p.other_instructions);
+  for (size_t k = 0; k < AccessPattern::kWidths.size(); ++k) {
+    const uint32_t w = AccessPattern::kWidths[k];
+    const double cycles = std::max(1.0, std::ceil(double(w) / cfg_.load_store_bytes_per_cycle));
+    issue += cycles * double(p.loads[k] + p.stores[k]);
+  }
+  exec(issue);
+  const MemAttr from = attr(src), to = attr(dst);
+  if (from == MemAttr::Cacheable)
+    l1d_.access(src, n, false, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
+  if (to == MemAttr::Cacheable)
+    l1d_.access(dst, n, true, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
+  for (size_t k = 0; k < AccessPattern::kWidths.size(); ++k) {
+    const uint32_t w = AccessPattern::kWidths[k];
+    if (from != MemAttr::Cacheable) uncached_accesses(tlm::TLM_READ_COMMAND, src, w, p.loads[k]);
+    if (to == MemAttr::StronglyOrdered || to == MemAttr::Device)
+      uncached_accesses(tlm::TLM_WRITE_COMMAND, dst, w, p.stores[k]);
+  }
 }
 
 void Cpu::invalidate(uint64_t addr, uint32_t n) {

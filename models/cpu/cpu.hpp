@@ -21,6 +21,7 @@
 #include <string>
 #include <utility>
 #include <vector>
+#include "models/cpu/access_pattern.hpp"
 #include "models/mem/cache.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/clock_domain.hpp"
@@ -48,6 +49,7 @@ class Cpu : public sc_core::sc_module {
     double isr_exit_cycles;     // from the handler's return to the interrupted context
     double cache_op_cycles;     // per line of an invalidate or flush sweep
     double reg_access_ns;       // one device register access over the peripheral bus
+    uint32_t load_store_bytes_per_cycle = 8;  // what the load/store unit moves per cycle (LDM, VLDM)
   };
 
   // "<prefix>.l1d_kb", ".l1d_ways", ".l1d_line_bytes" (both L1s), ".l1i_kb",
@@ -125,6 +127,12 @@ class Cpu : public sc_core::sc_module {
   // Cacheable: the line is taken into the L1 (written); otherwise a read that
   // waits and a write that waits, since the reservation must see it land.
   bool atomic_rmw(uint64_t addr, uint32_t n, const std::function<bool(uint8_t*)>& modify);
+  // A copy of n bytes the software makes with `pattern`: the bytes move, and the
+  // core spends, per copy, the issue of its instructions, the L1 line fills
+  // and write-backs of a cacheable end, and for an uncached end each access's
+  // wait at the latency one access of its width takes now (strongly ordered
+  // and device stores wait too; non-cacheable stores are posted).
+  void copy(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& pattern);
   void invalidate(uint64_t addr, uint32_t n);
   void flush(uint64_t addr, uint32_t n);
   // A device register access: costs the peripheral bus time; `effect` happens in
@@ -158,6 +166,8 @@ class Cpu : public sc_core::sc_module {
   void timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait);
   void debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n);
   void bus_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, MemAttr a);
+  // `count` uncached accesses of `width` bytes at `addr`, each waiting as one does now.
+  void uncached_accesses(tlm::tlm_command cmd, uint64_t addr, uint32_t width, uint64_t count);
 
   Config cfg_;
   std::string resource_;
@@ -174,6 +184,7 @@ class Cpu : public sc_core::sc_module {
   bool mmu_on_ = true;
   sc_core::sc_time t_;      // the running code's time cursor
   std::vector<uint8_t> line_buf_;
+  std::vector<uint8_t> copy_buf_;  // a copy's bytes in transit
 };
 
 }  // namespace ws

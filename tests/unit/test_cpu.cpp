@@ -5,6 +5,7 @@
 #include <systemc>
 #include <vector>
 #include "models/cpu/cpu.hpp"
+#include "models/cpu/access_pattern.hpp"
 #include "models/mem/memory.hpp"
 
 using namespace ws;
@@ -183,4 +184,38 @@ TEST(Cpu, LoweredLineIsNoLongerDue) {
   sc_core::sc_start();
   EXPECT_EQ(due, -1);
   EXPECT_FALSE(b.core.any_pending());
+}
+
+TEST(Cpu, ACopyIsPricedPerCopyFromItsAccessPattern) {
+  Bench b;
+  std::vector<uint8_t> data(4096);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = uint8_t(i * 7);
+  b.mem.write(0x10000, data.data(), data.size());
+  AccessPattern bytes, words;
+  bytes.loads[0] = bytes.stores[0] = 4096;  // a byte loop
+  bytes.other_instructions = 2 * 4096;
+  words.loads[2] = words.stores[2] = 1024;  // a word loop
+  words.other_instructions = 2 * 1024;
+  sc_time by_bytes, by_words, cached;
+  b.core.set_mmu(false);
+  b.run_at(sc_time(0, SC_NS), [&] {
+    const sc_time t0 = b.core.time();
+    b.core.copy(0x20000, 0x10000, 4096, bytes);
+    by_bytes = b.core.time() - t0;
+    const sc_time t1 = b.core.time();
+    b.core.copy(0x30000, 0x10000, 4096, words);
+    by_words = b.core.time() - t1;
+    b.core.set_mmu(true);  // cacheable from here
+    const sc_time t2 = b.core.time();
+    b.core.copy(0x40000, 0x10000, 4096, words);
+    cached = b.core.time() - t2;
+  });
+  sc_core::sc_start();
+  std::vector<uint8_t> got(4096);
+  b.mem.read(0x20000, got.data(), got.size());
+  EXPECT_EQ(got, data) << "the bytes moved";
+  // MMU off: every access waits for memory (10 ns + its bytes at 8 B/ns), loads and stores.
+  EXPECT_EQ(by_bytes, sc_time(4096 * 4 + 2 * 4096 * (10 + 0.125), SC_NS)) << "issue + 8192 waits";
+  EXPECT_EQ(by_words, sc_time(1024 * 4 + 2 * 1024 * (10 + 0.5), SC_NS));
+  EXPECT_LT(cached, by_words / 4) << "line fills (16 of 256 B each way) instead of 2048 waits";
 }

@@ -71,18 +71,6 @@ Memcpy memcpy_from_name(const std::string& name) {
   throw std::invalid_argument("unknown memcpy routine " + name);
 }
 
-uint64_t AccessPattern::accesses() const {
-  uint64_t a = 0;
-  for (size_t k = 0; k < kWidths.size(); ++k) a += loads[k] + stores[k];
-  return a;
-}
-
-uint64_t AccessPattern::bytes_loaded() const {
-  uint64_t b = 0;
-  for (size_t k = 0; k < kWidths.size(); ++k) b += loads[k] * kWidths[k];
-  return b;
-}
-
 AccessPattern memcpy_pattern(Memcpy routine, uint64_t dst, uint64_t src, size_t n) {
   AccessPattern p;
   walk(routine, dst, src, n, [&](size_t, uint32_t bytes, uint32_t other) {

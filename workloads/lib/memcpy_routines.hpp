@@ -14,24 +14,15 @@
 //                then LDM/STM of 8 registers (32 B), shifted word copies when the
 //                source is misaligned, words and bytes for the tail
 //   libc         the C library's: as uboot, with 64 B NEON blocks (unaligned VLD1/VST1)
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include "models/cpu/access_pattern.hpp"
 
 namespace ws::lib {
 
 enum class Memcpy { Rt, RtHalfword, RtNeon, Uboot, Libc };
 Memcpy memcpy_from_name(const std::string& name);  // "rt", "rt_halfword", "rt_neon", "uboot", "libc"
-
-// Accesses by width: 1, 2, 4, 32 (LDM/STM of 8 registers) and 64 B (VLDM/VSTM).
-struct AccessPattern {
-  static constexpr std::array<uint32_t, 5> kWidths{1, 2, 4, 32, 64};
-  std::array<uint64_t, 5> loads{}, stores{};
-  uint64_t other_instructions = 0;  // loop control, shifts and merges
-  uint64_t accesses() const;
-  uint64_t bytes_loaded() const;
-};
 
 // The pattern `routine` makes copying n bytes from `src` to `dst` (addresses
 // as the core sees them; only their alignment matters).
