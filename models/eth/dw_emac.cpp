@@ -1,0 +1,162 @@
+#include "models/eth/dw_emac.hpp"
+
+#include "models/eth/headers.hpp"
+#include "models/mem/tlm_access.hpp"
+
+namespace ws::eth {
+
+namespace dw {
+void encode(const Desc& d, uint8_t out[kDescBytes]) {
+  const uint32_t w[4] = {d.des0, d.des1, d.des2, d.des3};
+  for (int i = 0; i < 4; ++i)
+    for (int b = 0; b < 4; ++b) out[i * 4 + b] = uint8_t(w[i] >> (8 * b));  // little-endian words
+}
+Desc decode(const uint8_t in[kDescBytes]) {
+  uint32_t w[4];
+  for (int i = 0; i < 4; ++i) w[i] = uint32_t(in[i * 4]) | uint32_t(in[i * 4 + 1]) << 8 |
+                                     uint32_t(in[i * 4 + 2]) << 16 | uint32_t(in[i * 4 + 3]) << 24;
+  return Desc{w[0], w[1], w[2], w[3]};
+}
+}  // namespace dw
+
+void DwEmac::declare_params(ParamTable& t, const std::string& prefix) {
+  using K = ParamSpec::Kind;
+  t.declare_model(model_number(prefix + ".rx_fifo_bytes", K::Int, 1024, 65536, "B", "the MAC's Rx FIFO"));
+  t.declare_model(model_number(prefix + ".desc_ns", K::Real, 0, 10000, "ns",
+                               "the DMA's work on one descriptor beyond its bus accesses"));
+}
+
+DwEmac::DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats,
+               FramePool& pool, IrqController& pic, unsigned irq_source)
+    : sc_module(name),
+      socket("socket"),
+      cfg_(cfg),
+      sched_(sched),
+      pool_(pool),
+      pic_(pic),
+      irq_(irq_source),
+      mac_(basename(), GigabitMac::Config{cfg.bits_per_s, cfg.rx_fifo_bytes}, sched, stats, pool),
+      dma_(stats.resource(std::string(basename()) + ".dma")) {
+  mac_.on_receive([this](Frame* f) {
+    rx_waiting_.push_back(f);
+    if (!rx_busy_ && !rx_suspended_) rx_step();
+  });
+}
+
+void DwEmac::set_interrupt_enable(uint32_t bits) {
+  enable_ = bits;
+  if (status_ & enable_) pic_.raise(irq_);
+}
+
+void DwEmac::clear_status(uint32_t bits) {
+  status_ &= ~bits;
+  if (status_ & enable_) pic_.raise(irq_);  // what is left still interrupts
+}
+
+void DwEmac::raise(uint32_t bits) {
+  const bool was = status_ & enable_;
+  status_ |= bits;
+  if (!was && (status_ & enable_)) pic_.raise(irq_);
+}
+
+dw::Desc DwEmac::read_desc(uint64_t addr, sc_core::sc_time& delay) {
+  uint8_t raw[dw::kDescBytes];
+  delay = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, dw::kDescBytes) + ns(cfg_.desc_ns);
+  return dw::decode(raw);
+}
+
+// DES0 is written back last: the host sees OWN clear only when the rest is done.
+void DwEmac::write_desc0(uint64_t addr, uint32_t des0, const sc_core::sc_time& at) {
+  sched_.at(at, [this, addr, des0] {
+    uint8_t raw[4] = {uint8_t(des0), uint8_t(des0 >> 8), uint8_t(des0 >> 16), uint8_t(des0 >> 24)};
+    tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, 4);
+  });
+}
+
+uint64_t DwEmac::next(uint64_t cur, uint64_t base, const dw::Desc& d) const {
+  if (d.des1 & dw::kEndOfRing) return base;
+  if (d.des1 & dw::kChained) return d.des3;
+  return cur + dw::kDescBytes;
+}
+
+void DwEmac::rx_poll_demand() {
+  rx_suspended_ = false;
+  if (!rx_busy_) rx_step();
+}
+
+// The oldest frame in the FIFO into the current descriptor's buffer.
+void DwEmac::rx_step() {
+  if (rx_waiting_.empty()) return;
+  rx_busy_ = true;
+  sc_core::sc_time fetch;
+  const dw::Desc d = read_desc(rx_cur_, fetch);
+  sched_.at(now() + fetch, [this, d] {
+    if (!(d.des0 & dw::kOwn)) {  // no buffer from the host: wait for a poll demand
+      rx_busy_ = false;
+      rx_suspended_ = true;
+      raise(kRu);
+      return;
+    }
+    Frame* f = rx_waiting_.front();
+    rx_waiting_.pop_front();
+    rx_store(f, d, now());
+  });
+}
+
+void DwEmac::rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at) {
+  const uint64_t desc = rx_cur_;
+  const uint32_t len = f->len;
+  uint32_t des0 = dw::kRxFirst | dw::kRxLast | (len << dw::kRxLengthShift);
+  sc_core::sc_time done = at;
+  if (len <= (d.des1 & dw::kBufferSize)) {
+    done = at + tlm_access(socket, tlm::TLM_WRITE_COMMAND, d.des2, f->bytes.data(), len);
+  } else {
+    des0 |= dw::kRxErrorSummary;  // the frame does not fit its buffer: flagged, not stored
+    mac_.rx_stats().drop("rx_buffer_too_small");
+  }
+  dma_->add_busy(done - at, len);
+  pool_.put(f);
+  rx_cur_ = next(rx_cur_, rx_base_, d);
+  write_desc0(desc, des0, done);
+  sched_.at(done, [this, len] {
+    mac_.release(len);
+    ++rx_frames_;
+    raise(kRi);
+    rx_busy_ = false;
+    if (!rx_suspended_) rx_step();
+  });
+}
+
+void DwEmac::tx_poll_demand() {
+  if (!tx_busy_) tx_step();
+}
+
+// The current Tx descriptor's frame onto the wire; the next is fetched as it starts.
+void DwEmac::tx_step() {
+  tx_busy_ = true;
+  sc_core::sc_time fetch;
+  const uint64_t desc = tx_cur_;
+  const dw::Desc d = read_desc(desc, fetch);
+  sched_.at(now() + fetch, [this, d, desc] {
+    if (!(d.des0 & dw::kOwn)) {  // nothing more to send: suspended until a poll demand
+      tx_busy_ = false;
+      raise(kTu);
+      return;
+    }
+    Frame* f = pool_.get();
+    f->len = d.des1 & dw::kBufferSize;
+    const sc_core::sc_time read = tlm_access(socket, tlm::TLM_READ_COMMAND, d.des2, f->bytes.data(), f->len);
+    dma_->add_busy(read, f->len);
+    const sc_core::sc_time ready = now() + read;
+    const sc_core::sc_time on_wire = wire_time(f->len + kFcsBytes, cfg_.bits_per_s);
+    const sc_core::sc_time end = mac_.transmit(f, ready);  // the wire has the frame from here
+    const sc_core::sc_time start = end - on_wire;
+    ++tx_frames_;
+    tx_cur_ = next(tx_cur_, tx_base_, d);
+    write_desc0(desc, 0, end);  // OWN clear once the frame is out
+    if (d.des1 & dw::kTxIrqOnComplete) sched_.at(end, [this] { raise(kTi); });
+    sched_.at(std::max(start, ready), [this] { tx_step(); });
+  });
+}
+
+}  // namespace ws::eth

@@ -1,0 +1,98 @@
+#pragma once
+// A DesignWare-style Ethernet MAC with its DMA (the Cortex-A7 board's EMAC):
+// Rx and Tx descriptor rings in simulated memory (normal 16-byte descriptors:
+// OWN bit, end of ring or chained, buffer size), DMA of the real frame bytes
+// through the bus, the MAC's Rx FIFO (a full FIFO drops the frame, counted),
+// poll demand registers, and an interrupt with status bits the driver clears
+// by writing them (write 1 to clear).
+//
+// Rx: a frame waits in the FIFO until the DMA has a descriptor the host owns
+// it for; without one the DMA suspends (status RU) until an Rx poll demand.
+// Tx: on a Tx poll demand the DMA takes descriptors while it owns them, reads
+// each frame's bytes, and fetches the next one as the wire starts the frame;
+// the MAC appends the FCS. A frame fits one buffer (no scatter in this model).
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+#include "models/eth/gigabit_mac.hpp"
+#include "models/irq/irq_controller.hpp"
+#include "models/sim/param.hpp"
+#include "models/sim/scheduler.hpp"
+#include "models/sim/stats.hpp"
+
+namespace ws::eth {
+
+namespace dw {
+constexpr uint32_t kDescBytes = 16;
+constexpr uint32_t kOwn = 1u << 31;          // DES0: the DMA owns the descriptor
+constexpr uint32_t kRxErrorSummary = 1u << 15;
+constexpr uint32_t kRxFirst = 1u << 9, kRxLast = 1u << 8;
+constexpr unsigned kRxLengthShift = 16;      // RDES0 29:16: frame length, FCS included
+constexpr uint32_t kTxIrqOnComplete = 1u << 31, kTxLast = 1u << 30, kTxFirst = 1u << 29;  // TDES1
+constexpr uint32_t kEndOfRing = 1u << 25, kChained = 1u << 24;  // DES1
+constexpr uint32_t kBufferSize = 0x7FF;      // DES1 10:0
+struct Desc {
+  uint32_t des0 = 0, des1 = 0, des2 = 0, des3 = 0;  // status, control, buffer, next (chained)
+};
+void encode(const Desc& d, uint8_t out[kDescBytes]);
+Desc decode(const uint8_t in[kDescBytes]);
+}  // namespace dw
+
+class DwEmac : public sc_core::sc_module {
+ public:
+  struct Config {
+    double bits_per_s;       // 100 Mbit/s (EMAC) or 1 Gbit/s (EMAC1)
+    uint32_t rx_fifo_bytes;
+    double desc_ns;          // the DMA's work on one descriptor, beyond its bus accesses
+  };
+  // Status (and interrupt enable) bits, as the DMA status register has them.
+  static constexpr uint32_t kTi = 1u << 0, kTu = 1u << 2, kRi = 1u << 6, kRu = 1u << 7;
+  // "<prefix>.rx_fifo_bytes", "<prefix>.desc_ns".
+  static void declare_params(ParamTable& t, const std::string& prefix);
+
+  DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
+         IrqController& pic, unsigned irq_source);
+  tlm_utils::simple_initiator_socket<DwEmac> socket;  // the DMA's bus port
+
+  // --- registers, written by the driver (Cpu::reg_access effects) ---
+  void set_rx_ring(uint64_t base) { rx_base_ = rx_cur_ = base; }
+  void set_tx_ring(uint64_t base) { tx_base_ = tx_cur_ = base; }
+  void set_interrupt_enable(uint32_t bits);
+  void rx_poll_demand();
+  void tx_poll_demand();
+  uint32_t status() const { return status_; }
+  void clear_status(uint32_t bits);
+
+  GigabitMac& mac() { return mac_; }
+  uint64_t rx_frames() const { return rx_frames_; }
+  uint64_t tx_frames() const { return tx_frames_; }
+  bool idle() const { return rx_waiting_.empty() && !rx_busy_ && !tx_busy_; }
+
+ private:
+  void rx_step();
+  void rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at);
+  void tx_step();
+  uint64_t next(uint64_t cur, uint64_t base, const dw::Desc& d) const;
+  dw::Desc read_desc(uint64_t addr, sc_core::sc_time& delay);
+  void write_desc0(uint64_t addr, uint32_t des0, const sc_core::sc_time& at);
+  void raise(uint32_t bits);
+
+  Config cfg_;
+  Scheduler& sched_;
+  FramePool& pool_;
+  IrqController& pic_;
+  unsigned irq_;
+  GigabitMac mac_;
+  ResourceStats* dma_;
+  std::deque<Frame*> rx_waiting_;  // accepted frames in the Rx FIFO, oldest first
+  uint64_t rx_base_ = 0, rx_cur_ = 0, tx_base_ = 0, tx_cur_ = 0;
+  bool rx_busy_ = false, rx_suspended_ = false, tx_busy_ = false;
+  uint32_t status_ = 0, enable_ = 0;
+  uint64_t rx_frames_ = 0, tx_frames_ = 0;
+};
+
+}  // namespace ws::eth
