@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 #include "models/irq/epic.hpp"
+#include "models/irq/gic.hpp"
 #include "models/mem/memory.hpp"
 #include "workloads/os/kernel/kernel.hpp"
 
@@ -51,4 +52,40 @@ TEST(IrqController, ASourceMovedToAnotherCoreIsTakenThere) {
 TEST(IrqController, AnUnroutedSourceIsAnError) {
   Epic epic(0);
   EXPECT_THROW(epic.raise(1), std::logic_error);
+}
+
+TEST(Gic, ALowerPriorityNumberNestsAndADisabledSourceWaits) {
+  Scheduler sched("sched");
+  StatsRegistry stats;
+  Memory mem("mem", Memory::Config{1 << 16, 10, 8, 2, true}, stats);
+  Cpu cpu("cpu", Cpu::Config{1e9, Cache::Config{4096, 2, 32}, Cache::Config{4096, 2, 32}, 0, 0, 1, 40}, sched, stats,
+          nullptr);
+  cpu.socket.bind(mem.socket);
+  Kernel k({&cpu}, KernelConfig{}, stats);
+  Gic gic(0);
+  std::vector<std::pair<std::string, sc_time>> log;
+  k.attach_hwi(0, 0, 1, [&]() -> Task {  // the kernel's priority is overridden by the GIC's
+    log.emplace_back("timer", ws::now());
+    for (int i = 0; i < 3; ++i) {
+      cpu.exec(100);
+      co_await k.point();
+    }
+  }, "timer");
+  k.attach_hwi(0, 1, 1, [&]() -> Task {
+    log.emplace_back("emac", ws::now());
+    co_return;
+  }, "emac");
+  gic.connect(27, &cpu, 0, 0xA0);
+  gic.connect(59, &cpu, 1, 0x80);  // more urgent
+  sched.at(sc_time(0, SC_NS), [&] { gic.raise(27); });
+  sched.at(sc_time(50, SC_NS), [&] { gic.raise(59); });  // nests at the timer's point at 100 ns
+  sched.at(sc_time(1000, SC_NS), [&] {
+    gic.set_enabled(59, false);
+    gic.raise(59);
+  });
+  sched.at(sc_time(2000, SC_NS), [&] { gic.set_enabled(59, true); });  // taken now
+  sc_core::sc_start();
+  const std::vector<std::pair<std::string, sc_time>> want{
+      {"timer", sc_time(0, SC_NS)}, {"emac", sc_time(100, SC_NS)}, {"emac", sc_time(2000, SC_NS)}};
+  EXPECT_EQ(log, want);
 }
