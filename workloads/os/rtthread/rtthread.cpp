@@ -1,0 +1,34 @@
+#include "workloads/os/rtthread/rtthread.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ws::os {
+
+void RtThread::declare_params(ParamTable& t) { KernelCosts::declare_params(t, "rtt"); }
+
+KernelConfig RtThread::config(const KernelCosts& costs, unsigned time_slice_ticks) {
+  KernelConfig c;
+  c.costs = costs;
+  c.tick = sc_core::sc_time(kTickMs, sc_core::SC_MS);
+  c.tick_priority = 255;  // the generic timer's interrupt, above the devices'
+  c.time_slice_ticks = time_slice_ticks;
+  return c;
+}
+
+RtThread::RtThread(Cpu& core, StatsRegistry& stats, const KernelCosts& costs, unsigned time_slice_ticks)
+    : core_(core), stats_(stats), kernel_({&core}, config(costs, time_slice_ticks), stats) {}
+
+Thread& RtThread::thread(const std::string& name, unsigned priority, std::function<Task()> body,
+                         const sc_core::sc_time& at) {
+  if (priority >= kPriorities) throw std::logic_error(name + ": RT-Thread priorities are 0..31");
+  return kernel_.create_thread(0, kPriorities - priority, std::move(body), name, at);  // the kernel's: higher is more urgent
+}
+
+double RtThread::cpu_usage_pct(const sc_core::sc_time& window) const {
+  const CpuLoad* l = stats_.cpu_load(core_.resource_name());
+  const double busy = (l->irq + l->soft + l->sys + l->usr).to_seconds();
+  return std::min(100.0, 100.0 * busy / window.to_seconds());
+}
+
+}  // namespace ws::os
