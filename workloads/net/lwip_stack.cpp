@@ -42,14 +42,22 @@ LwipStack::LwipStack(const ws_lwip_api* api, Scheduler& sched, const eth::MacAdd
   rearm();
 }
 
+// One pending wake-up at a time: a call that leaves the next timeout later
+// than the pending one posts nothing (that wake-up checks and re-arms), so a
+// stream of frames does not flood the scheduler with stale timers.
 void LwipStack::rearm() {
   const uint32_t ms = api_->sleep_ms();
-  const uint64_t generation = ++timer_generation_;
   if (ms == std::numeric_limits<uint32_t>::max()) return;
-  // lwIP counts whole milliseconds: the timeout falls on the next tick of its clock.
+  // lwIP counts whole milliseconds: the timeout falls on a tick of its clock.
   const double at_ms = double(uint64_t(now().to_seconds() * 1e3) + ms);
-  sched_.at(std::max(now(), sc_core::sc_time(at_ms, sc_core::SC_MS)), [this, generation] {
-    if (generation != timer_generation_) return;  // a later call re-armed it
+  const sc_core::sc_time at = std::max(now(), sc_core::sc_time(at_ms, sc_core::SC_MS));
+  if (wake_pending_ && wake_at_ <= at) return;
+  wake_pending_ = true;
+  wake_at_ = at;
+  const uint64_t generation = ++timer_generation_;
+  sched_.at(at, [this, generation] {
+    if (generation != timer_generation_) return;  // an earlier wake-up replaced it
+    wake_pending_ = false;
     api_->check_timeouts();
     rearm();
   });

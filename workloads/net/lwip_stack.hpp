@@ -43,11 +43,13 @@ class LwipStack {
 
  private:
   static ws_lwip_host host_for(LwipStack* self);
-  void rearm();  // after every call into lwIP: its next timeout as an event
+  void rearm();  // after every call into lwIP: its next timeout as an event, if sooner
 
   const ws_lwip_api* api_;
   Scheduler& sched_;
   uint64_t timer_generation_ = 0;
+  bool wake_pending_ = false;
+  sc_core::sc_time wake_at_;
   uint64_t copied_ = 0, checksummed_ = 0;
 };
 
