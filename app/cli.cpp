@@ -189,6 +189,8 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   const Platform& platform = platform_of(sc);
   ParamTable base;
   platform.declare(base);
+  // A platform with several workloads reads which one from its "workload" key.
+  if (base.specs().count("workload")) base.set("workload", sc.workload, sc.workload_where);
   apply(sc, base);
   std::vector<std::string> columns;  // every set or swept key, in first-seen order
   auto note = [&](const std::string& k) {
@@ -371,7 +373,7 @@ int cmd_columns(const std::string& name, const std::string& format) {
   out.rows.push_back({"point", "-", "the point's index in the sweep"});
   out.rows.push_back({"<every set or swept key>", "its unit", "the parameter's value (wirespeed params " + name + ")"});
   for (auto& c : p.columns) out.rows.push_back({c.name, c.unit, c.meaning});
-  out.rows.push_back({"limiting", "-", "the most utilised resource in the point's window"});
+  out.rows.push_back({"limiting", "-", "what bounds the point: the platform's diagnosis, else the most utilised resource in its window"});
   out.rows.push_back({"top_util", "% of the window", "the three most utilised resources, name:percent"});
   std::cout << render(out, format);
   return 0;

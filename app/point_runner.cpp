@@ -29,7 +29,7 @@ json to_json(const PointOutcome& o) {
   return {{"ok", o.ok}, {"exit", o.exit_code}, {"error", o.error}, {"metrics", m}, {"labels", l},
           {"report", o.result.report}, {"integrity_errors", o.result.integrity_errors}, {"resources", res},
           {"simulated_s", o.result.simulated_s}, {"work_units", o.result.work_units},
-          {"work_unit", o.result.work_unit}, {"wall_s", o.wall_s}};
+          {"work_unit", o.result.work_unit}, {"limiting", o.result.limiting}, {"wall_s", o.wall_s}};
 }
 
 PointOutcome from_json(const std::string& text) {
@@ -48,6 +48,7 @@ PointOutcome from_json(const std::string& text) {
   o.result.simulated_s = j.at("simulated_s");
   o.result.work_units = j.at("work_units");
   o.result.work_unit = j.at("work_unit");
+  o.result.limiting = j.at("limiting");
   o.wall_s = j.at("wall_s");
   return o;
 }

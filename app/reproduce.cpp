@@ -16,6 +16,7 @@ const std::vector<ReferenceSet>& reference_sets() {
   static const std::vector<ReferenceSet> sets = {
       {"pcie", "msc815x_pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
       {"msc8144", "msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
+      {"rtthread", "a7_rtthread", "workloads/iperf/reference/rtthread-iperf.csv", "mbps"},
   };
   return sets;
 }
@@ -124,8 +125,7 @@ std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uin
     const std::string& metric = rows[i].metric.empty() ? set.metric : rows[i].metric;
     for (auto& [k, v] : outcomes[i].result.metrics)
       if (k == metric) r.simulated = v;
-    const auto& used = outcomes[i].result.resources;
-    if (!used.empty() && used.front().util_pct > 0) r.limiting = used.front().name;
+    if (const std::string lim = outcomes[i].result.limit(); lim != "-") r.limiting = lim;
     out.push_back(std::move(r));
   }
   return out;

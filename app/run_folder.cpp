@@ -41,7 +41,7 @@ std::string column_unit(const Platform& p, const ParamTable& t, const std::strin
 
 std::string column_meaning(const Platform& p, const ParamTable& t, const std::string& column) {
   if (column == "point") return "the point's index in the sweep";
-  if (column == "limiting") return "the most utilised resource in the point's window";
+  if (column == "limiting") return "what bounds the point: the platform's diagnosis, else the most utilised resource in its window";
   if (column == "top_util") return "the three most utilised resources, name:percent";
   if (t.specs().count(column)) return t.spec(column).meaning;
   for (auto& c : p.columns)

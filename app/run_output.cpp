@@ -32,8 +32,7 @@ std::vector<std::string> RunOutput::row(size_t i, const PointOutcome& o) const {
   for (auto& k : keys_) r.push_back(points_[i].params.text(k));
   for (auto& [k, v] : o.result.metrics) r.push_back(fmt_number(v));
   for (auto& [k, v] : o.result.labels) r.push_back(v);
-  const auto& used = o.result.resources;
-  r.push_back(!used.empty() && used.front().util_pct > 0 ? used.front().name : "-");
+  r.push_back(o.result.limit());
   r.push_back(top_utilisations(o.result, 3));
   return r;
 }

@@ -28,6 +28,13 @@ struct RunResult {
   double simulated_s = 0;                                 // simulated time the run took
   double work_units = 0;                                  // what `work_unit` counts, for host speed
   std::string work_unit;                                  // "wire frames", "TLPs"
+  // The limit as the platform diagnoses it from its mechanisms (a TCP window,
+  // loss recovery); empty: the most utilised resource.
+  std::string limiting;
+  std::string limit() const {
+    if (!limiting.empty()) return limiting;
+    return !resources.empty() && resources.front().util_pct > 0 ? resources.front().name : "-";
+  }
 };
 
 

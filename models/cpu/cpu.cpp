@@ -27,6 +27,22 @@ Cpu::Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, Stat
   if (cfg.l1i.line_bytes != cfg.l1d.line_bytes)
     throw std::invalid_argument(fmt::format("{}: L1 I and D lines differ ({} B, {} B)", basename(), cfg.l1i.line_bytes,
                                             cfg.l1d.line_bytes));
+  if (cfg.l2.size_bytes) {
+    if (cfg.l2.line_bytes != cfg.l1d.line_bytes)
+      throw std::invalid_argument(fmt::format("{}: L2 and L1 lines differ ({} B, {} B)", basename(), cfg.l2.line_bytes,
+                                              cfg.l1d.line_bytes));
+    l2_ = std::make_unique<Cache>(cfg.l2);
+  }
+}
+
+void Cpu::exec_code(double instructions) {
+  exec(instructions);
+  if (!icache_on_)
+    uncached_accesses(tlm::TLM_READ_COMMAND, code_addr_, cfg_.ifetch_bytes,
+                      uint64_t(std::llround(instructions * 4 / cfg_.ifetch_bytes)));
+  if (cfg_.data_accesses_per_instruction > 0 && attr(data_addr_) != MemAttr::Cacheable)
+    uncached_accesses(tlm::TLM_READ_COMMAND, data_addr_, 4,
+                      uint64_t(std::llround(instructions * cfg_.data_accesses_per_instruction)));
 }
 
 void Cpu::set_region(uint64_t base, uint64_t size, MemAttr attr) { regions_.push_back({base, size, attr}); }
@@ -218,30 +234,64 @@ void Cpu::uncached_accesses(tlm::tlm_command cmd, uint64_t addr, uint32_t width,
   t_ += (t_ - before) * double(count - 1);
 }
 
-void Cpu::copy(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p) {
+void Cpu::price(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p, bool stores) {
   if (n == 0) return;
-  copy_buf_.resize(n);
-  debug_access(tlm::TLM_READ_COMMAND, src, copy_buf_.data(), n);
-  debug_access(tlm::TLM_WRITE_COMMAND, dst, copy_buf_.data(), n);
   double issue = double(p.other_instructions);
   for (size_t k = 0; k < AccessPattern::kWidths.size(); ++k) {
     const uint32_t w = AccessPattern::kWidths[k];
     const double cycles = std::max(1.0, std::ceil(double(w) / cfg_.load_store_bytes_per_cycle));
     issue += cycles * double(p.loads[k] + p.stores[k]);
   }
-  exec(issue);
-  const MemAttr from = attr(src), to = attr(dst);
+  // A copy or checksum loop fits one instruction fetch buffer: with the I-cache
+  // off its code is fetched once per call, not once per pass.
+  if (!icache_on_) uncached_accesses(tlm::TLM_READ_COMMAND, code_addr_, cfg_.ifetch_bytes, 1);
+  const MemAttr from = attr(src), to = stores ? attr(dst) : MemAttr::Cacheable;
+  // The loop issues while its line fills stream in: the copy takes the longer of the two.
+  const sc_core::sc_time issued = t_ + clk_.cycles(issue);
+  streaming_ = true;
+  stream_done_ = t_;
   if (from == MemAttr::Cacheable)
     l1d_.access(src, n, false, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
-  if (to == MemAttr::Cacheable)
-    l1d_.access(dst, n, true, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
+  if (stores && to == MemAttr::Cacheable) {
+    const uint64_t line = line_buf_.size(), first = (dst + line - 1) / line * line, last = (dst + n) / line * line;
+    const bool stream = cfg_.write_streaming_lines && last > first && (last - first) / line >= cfg_.write_streaming_lines;
+    l1d_.access(dst, n, true, [&](uint64_t l) {
+      if (!stream || l < first || l >= last) fill_line(l);  // a whole line written needs no fill
+    }, [this](uint64_t l) { write_back(l); });
+  }
+  streaming_ = false;
+  t_ = std::max({t_, issued, stream_done_});
   for (size_t k = 0; k < AccessPattern::kWidths.size(); ++k) {
     const uint32_t w = AccessPattern::kWidths[k];
     if (from != MemAttr::Cacheable) uncached_accesses(tlm::TLM_READ_COMMAND, src, w, p.loads[k]);
-    if (to == MemAttr::StronglyOrdered || to == MemAttr::Device)
+    if (stores && (to == MemAttr::StronglyOrdered || to == MemAttr::Device))
       uncached_accesses(tlm::TLM_WRITE_COMMAND, dst, w, p.stores[k]);
   }
 }
+
+void Cpu::copy(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p) {
+  if (n == 0) return;
+  copy_buf_.resize(n);
+  debug_access(tlm::TLM_READ_COMMAND, src, copy_buf_.data(), n);
+  debug_access(tlm::TLM_WRITE_COMMAND, dst, copy_buf_.data(), n);
+  price(dst, src, n, p, true);
+}
+
+void Cpu::charge_copy(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p) { price(dst, src, n, p, true); }
+
+void Cpu::copy_to_host(uint8_t* host, uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p) {
+  if (n == 0) return;
+  debug_access(tlm::TLM_READ_COMMAND, src, host, n);
+  price(dst, src, n, p, true);
+}
+
+void Cpu::copy_from_host(uint64_t dst, uint64_t src, const uint8_t* host, uint32_t n, const AccessPattern& p) {
+  if (n == 0) return;
+  debug_access(tlm::TLM_WRITE_COMMAND, dst, const_cast<uint8_t*>(host), n);
+  price(dst, src, n, p, true);
+}
+
+void Cpu::charge_scan(uint64_t addr, uint32_t n, const AccessPattern& p) { price(0, addr, n, p, false); }
 
 void Cpu::invalidate(uint64_t addr, uint32_t n) {
   exec(cfg_.cache_op_cycles * l1d_.lines(addr, n));
@@ -258,24 +308,43 @@ void Cpu::reg_access(std::function<void()> effect) {
   if (effect) sched_.at(t_, std::move(effect));
 }
 
-// A miss stalls the core for the whole line (no critical-word-first restart).
-// Both L1s have the same line size (checked at construction).
+// A miss stalls the core for the whole line (no critical-word-first restart),
+// from the L2 when it holds the line, else from memory. Both L1s have the same
+// line size (checked at construction).
 void Cpu::fill_line(uint64_t line) {
-  timed_access(tlm::TLM_READ_COMMAND, line, line_buf_.data(), uint32_t(line_buf_.size()), true);
+  if (!l2_) return memory_line(tlm::TLM_READ_COMMAND, line, true);
+  bool hit = true;
+  l2_->access(line, line_buf_.size(), false, [&](uint64_t l) { hit = false, memory_line(tlm::TLM_READ_COMMAND, l, true); },
+              [this](uint64_t l) { memory_line(tlm::TLM_WRITE_COMMAND, l, false); });
+  if (hit) exec(cfg_.l2_hit_cycles);
 }
 
-// The memory already holds the line's bytes (the cache keeps tags only), so the
-// write-back writes them back unchanged: it costs the port time and nothing else.
+// The memory already holds the line's bytes (the caches keep tags only), so a
+// write-back writes them back unchanged: it costs the port time and nothing
+// else. An L1 victim goes into the L2 (a whole line: no fill), whose victim
+// goes to memory.
 void Cpu::write_back(uint64_t line) {
-  const auto n = uint32_t(line_buf_.size());
-  debug_access(tlm::TLM_READ_COMMAND, line, line_buf_.data(), n);
-  timed_access(tlm::TLM_WRITE_COMMAND, line, line_buf_.data(), n, false);
+  if (!l2_) return memory_line(tlm::TLM_WRITE_COMMAND, line, false);
+  l2_->access(line, line_buf_.size(), true, [](uint64_t) {},
+              [this](uint64_t l) { memory_line(tlm::TLM_WRITE_COMMAND, l, false); });
+  exec(1);
 }
 
-void Cpu::timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait) {
+void Cpu::memory_line(tlm::tlm_command cmd, uint64_t line, bool wait) {
+  const auto n = uint32_t(line_buf_.size());
+  if (cmd == tlm::TLM_WRITE_COMMAND) debug_access(tlm::TLM_READ_COMMAND, line, line_buf_.data(), n);
+  if (cmd == tlm::TLM_READ_COMMAND && streaming_) {  // a copy stream's fill: issued, waited for at the copy's end
+    stream_done_ = std::max(stream_done_, timed_access(cmd, line, line_buf_.data(), n, false));
+    return;
+  }
+  timed_access(cmd, line, line_buf_.data(), n, wait);
+}
+
+sc_core::sc_time Cpu::timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait) {
   const sc_core::sc_time done = now() + tlm_access(socket, cmd, addr, data, n, t_ - now());
   if (wait) t_ = done;
   else exec(1);
+  return done;
 }
 
 void Cpu::debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +51,19 @@ class Cpu : public sc_core::sc_module {
     double cache_op_cycles;     // per line of an invalidate or flush sweep
     double reg_access_ns;       // one device register access over the peripheral bus
     uint32_t load_store_bytes_per_cycle = 8;  // what the load/store unit moves per cycle (LDM, VLDM)
+    // A unified L2 behind the L1 D-cache (size 0: none): a hit costs
+    // `l2_hit_cycles`, a miss goes to the bus; it holds cacheable lines only.
+    Cache::Config l2{0, 0, 0};
+    double l2_hit_cycles = 0;
+    // Code run by exec_code(): with the I-cache off every `ifetch_bytes` of
+    // instructions is a fetch from memory; each instruction makes
+    // `data_accesses_per_instruction` word accesses to the stack and the
+    // software's state, which cost nothing extra when cacheable (L1 hits).
+    uint32_t ifetch_bytes = 8;
+    double data_accesses_per_instruction = 0;
+    // Write streaming (Cortex-A7 L1): a copy that writes at least this many
+    // whole lines allocates them without reading them first (0: never).
+    uint32_t write_streaming_lines = 0;
   };
 
   // "<prefix>.l1d_kb", ".l1d_ways", ".l1d_line_bytes" (both L1s), ".l1i_kb",
@@ -67,6 +81,10 @@ class Cpu : public sc_core::sc_module {
   void set_region(uint64_t base, uint64_t size, MemAttr attr);
   // MMU off: every data access is strongly ordered (ARMv7 B3.2.1), caches or not.
   void set_mmu(bool on) { mmu_on_ = on; }
+  // SCTLR.I: with the I-cache off exec_code() fetches every instruction from memory.
+  void set_icache(bool on) { icache_on_ = on; }
+  // Where exec_code()'s instructions and their data accesses go (their attributes price them).
+  void set_code_region(uint64_t code, uint64_t data) { code_addr_ = code, data_addr_ = data; }
   MemAttr attr(uint64_t addr) const;
 
   // --- interrupt inputs (a controller drives them) ---
@@ -102,10 +120,14 @@ class Cpu : public sc_core::sc_module {
 
   // --- the time cursor of the running software ---
   void exec(double cycles) { t_ += clk_.cycles(cycles); }
+  // `instructions` of software at one cycle each, plus what their fetches and
+  // data accesses cost where the caches cannot serve them (I-cache off,
+  // uncached data). With both caches on it is exec().
+  void exec_code(double instructions);
   void set_time(const sc_core::sc_time& t) { t_ = t; }
   const sc_core::sc_time& time() const { return t_; }
-  void exception_entry() { exec(cfg_.isr_entry_cycles); }
-  void exception_exit() { exec(cfg_.isr_exit_cycles); }
+  void exception_entry() { exec_code(cfg_.isr_entry_cycles); }
+  void exception_exit() { exec_code(cfg_.isr_exit_cycles); }
 
   // Runs the code at [addr, addr+n): its lines come through the L1 I-cache, a
   // miss stalls for the line fill (the code's own cycles are in exec()).
@@ -132,7 +154,19 @@ class Cpu : public sc_core::sc_module {
   // and write-backs of a cacheable end, and for an uncached end each access's
   // wait at the latency one access of its width takes now (strongly ordered
   // and device stores wait too; non-cacheable stores are posted).
+  // Cacheable line fills of one copy stream (the prefetcher runs ahead of a
+  // sequential copy): they are issued back to back and the copy waits for the
+  // last, so a long copy runs at the memory's bandwidth, not its latency.
   void copy(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& pattern);
+  // The same copy whose bytes the caller moves between host buffers the
+  // simulated addresses stand for (a stack's own pools): only its cost here.
+  void charge_copy(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& pattern);
+  // A copy out of simulated memory into a host buffer standing for `dst`, and
+  // one from a host buffer standing for `src` into simulated memory.
+  void copy_to_host(uint8_t* host, uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& pattern);
+  void copy_from_host(uint64_t dst, uint64_t src, const uint8_t* host, uint32_t n, const AccessPattern& pattern);
+  // Reading n bytes at `addr` with `pattern`'s loads (a checksum loop): the cost only.
+  void charge_scan(uint64_t addr, uint32_t n, const AccessPattern& pattern);
   void invalidate(uint64_t addr, uint32_t n);
   void flush(uint64_t addr, uint32_t n);
   // A device register access: costs the peripheral bus time; `effect` happens in
@@ -142,6 +176,7 @@ class Cpu : public sc_core::sc_module {
   const ClockDomain& clock() const { return clk_; }
   const Cache& l1d() const { return l1d_; }
   const Cache& l1i() const { return l1i_; }
+  const Cache* l2() const { return l2_.get(); }
   Scheduler& scheduler() { return sched_; }
   ResourceStats* busy() { return busy_; }
   TraceWriter* trace() { return trace_; }
@@ -162,8 +197,11 @@ class Cpu : public sc_core::sc_module {
   // Tells the kernel of pending inputs that masking or disabling held back.
   void notify_pending();
   void fill_line(uint64_t line);
+  void memory_line(tlm::tlm_command cmd, uint64_t line, bool wait);
+  // The issue, fills and uncached waits of a copy or scan (dst = 0 and no stores: a scan).
+  void price(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p, bool stores);
   void write_back(uint64_t line);
-  void timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait);
+  sc_core::sc_time timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait);  // its completion
   void debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n);
   void bus_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, MemAttr a);
   // `count` uncached accesses of `width` bytes at `addr`, each waiting as one does now.
@@ -177,6 +215,11 @@ class Cpu : public sc_core::sc_module {
   TraceWriter* trace_;
   Cache l1d_;
   Cache l1i_;
+  std::unique_ptr<Cache> l2_;
+  bool icache_on_ = true;
+  uint64_t code_addr_ = 0, data_addr_ = 0;
+  bool streaming_ = false;            // fills are issued without waiting (a copy stream)
+  sc_core::sc_time stream_done_;      // the last such fill's completion
   std::vector<Input> lines_;
   unsigned next_line_ = 0;  // where the round robin among equal lines starts
   unsigned mask_ = 0;

@@ -16,9 +16,13 @@ Switch::Switch(const std::string& name, const Config& cfg, Scheduler& sched, Sta
     : name_(name), cfg_(cfg), sched_(sched), pool_(pool), ports_(cfg.ports) {
   for (unsigned i = 0; i < cfg.ports; ++i) {
     const std::string port = name + ".port" + std::to_string(i);
-    ports_[i].wire = std::make_unique<Wire>(port + ".tx", cfg.bits_per_s, sched, stats);
+    ports_[i].wire = std::make_unique<Wire>(port + ".tx", bits_per_s(i), sched, stats);
     ports_[i].stats = stats.resource(port);
   }
+}
+
+double Switch::bits_per_s(unsigned port) const {
+  return port < cfg_.port_bits_per_s.size() ? cfg_.port_bits_per_s[port] : cfg_.bits_per_s;
 }
 
 void Switch::receive(unsigned port, Frame* f) {

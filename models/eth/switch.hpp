@@ -22,9 +22,10 @@ class Switch {
  public:
   struct Config {
     unsigned ports;
-    double bits_per_s;           // every port's line rate
+    double bits_per_s;           // every port's line rate, unless port_bits_per_s gives it
     uint32_t output_buffer_bytes;  // per port
     double latency_ns;           // last bit in to the lookup's decision
+    std::vector<double> port_bits_per_s = {};  // per port (a port negotiated down to 100 Mbit/s)
   };
   // "<prefix>.output_buffer_bytes", "<prefix>.latency_ns".
   static void declare_params(ParamTable& t, const std::string& prefix);
@@ -33,6 +34,7 @@ class Switch {
   // A frame's last bit arrives on `port` (connect a wire's sink here); the switch owns it.
   void receive(unsigned port, Frame* f);
   // Port `port`'s transmit direction: connect its sink to the device on that port.
+  double bits_per_s(unsigned port) const;
   Wire& out(unsigned port) { return *ports_.at(port).wire; }
   uint64_t dropped(unsigned port) const { return ports_.at(port).dropped; }
   uint32_t buffered(unsigned port) const { return ports_.at(port).queued; }

@@ -52,7 +52,8 @@ void walk(Memcpy r, uint64_t dst, uint64_t src, size_t n, Piece&& piece) {
         if (r == Memcpy::Uboot) run(32, 32);
         run(4, 4);
       } else {
-        run(4, 4, 2);  // word loads shifted and merged into aligned word stores
+        run(32, 32, 16);  // LDM/STM of 8 words, each shifted and merged (a shift and an orr)
+        run(4, 4, 2);
       }
       run(1, 1);
       return;

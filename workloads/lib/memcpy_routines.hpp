@@ -11,7 +11,7 @@
 //   rt_halfword  + a 2-byte-aligned path: halfwords where both ends are 2-aligned
 //   rt_neon      + a NEON loop (VLDM/VSTM of 64 B) for 4-aligned blocks of 64 B and more
 //   uboot        U-Boot's arch/arm/lib/memcpy.S: bytes to align the destination,
-//                then LDM/STM of 8 registers (32 B), shifted word copies when the
+//                then LDM/STM of 8 registers (32 B), shifted and merged when the
 //                source is misaligned, words and bytes for the tail
 //   libc         the C library's: as uboot, with 64 B NEON blocks (unaligned VLD1/VST1)
 #include <cstddef>

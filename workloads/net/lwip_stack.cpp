@@ -11,18 +11,21 @@ ws_lwip_host LwipStack::host_for(LwipStack* self) {
   ws_lwip_host h{};
   h.ctx = self;
   h.now_ms = [](void*) { return uint32_t(uint64_t(now().to_seconds() * 1e3)); };
-  h.output = [](void* c, const uint8_t* f, uint16_t n) {
+  h.output = [](void* c, void* f, uint16_t n) {
     auto* s = static_cast<LwipStack*>(c);
     if (s->output) s->output(f, n);
+    else s->tx_free(f);
   };
   h.copy = [](void* c, void* dst, const void* src, size_t n) {
-    static_cast<LwipStack*>(c)->copied_ += n;
-    std::memmove(dst, src, n);  // lwIP's MEMCPY: the bytes move, the cost is counted
-  };
-  h.checksum = [](void* c, size_t n) { static_cast<LwipStack*>(c)->checksummed_ += n; };
-  h.received = [](void* c, const uint8_t* d, size_t n) {
     auto* s = static_cast<LwipStack*>(c);
-    if (s->received) s->received(d, n);
+    s->copied_ += n;
+    std::memmove(dst, src, n);  // lwIP's MEMCPY: the bytes move here, the core is charged by on_copy
+    if (s->on_copy) s->on_copy(dst, src, n);
+  };
+  h.checksum = [](void* c, const void* d, size_t n) {
+    auto* s = static_cast<LwipStack*>(c);
+    s->checksummed_ += n;
+    if (s->on_checksum) s->on_checksum(d, n);
   };
   h.event = [](void* c, int e) {
     auto* s = static_cast<LwipStack*>(c);
@@ -31,14 +34,17 @@ ws_lwip_host LwipStack::host_for(LwipStack* self) {
   return h;
 }
 
-LwipStack::LwipStack(const ws_lwip_api* api, Scheduler& sched, const eth::MacAddr& mac, uint32_t ip, uint32_t netmask)
+LwipStack::LwipStack(const ws_lwip_api* api, Scheduler& sched, const eth::MacAddr& mac, uint32_t ip, uint32_t netmask,
+                     const ws_lwip_options& opt)
     : api_(api), sched_(sched) {
   static std::vector<const ws_lwip_api*> in_use;  // an instance's globals serve one stack
   for (auto* a : in_use)
     if (a == api) throw std::logic_error(std::string("lwIP instance ") + api->profile + " used twice");
   in_use.push_back(api);
   const ws_lwip_host h = host_for(this);
-  if (api_->init(&h, mac.data(), ip, netmask) != 0) throw std::runtime_error("lwIP netif set-up failed");
+  const int r = api_->init(&h, mac.data(), ip, netmask, &opt);
+  if (r == -2) throw std::logic_error(std::string("lwIP instance ") + api->profile + ": options beyond its build");
+  if (r != 0) throw std::runtime_error("lwIP netif set-up failed");
   rearm();
 }
 
@@ -58,14 +64,40 @@ void LwipStack::rearm() {
   sched_.at(at, [this, generation] {
     if (generation != timer_generation_) return;  // an earlier wake-up replaced it
     wake_pending_ = false;
-    api_->check_timeouts();
-    rearm();
+    if (on_timer) on_timer();
+    else check_timeouts();
   });
 }
 
-void LwipStack::input(const uint8_t* frame, uint16_t len) {
-  api_->input(frame, len);
+void LwipStack::check_timeouts() {
+  api_->check_timeouts();
   rearm();
+}
+
+bool LwipStack::rx_input(void* frame) {
+  const bool ok = api_->rx_input(frame) == 0;
+  rearm();
+  return ok;
+}
+
+bool LwipStack::input(const uint8_t* frame, uint16_t len) {
+  uint8_t* data = nullptr;
+  void* f = rx_alloc(len, &data);
+  if (!f) return false;
+  std::memcpy(data, frame, len);
+  return rx_input(f);
+}
+
+uint16_t LwipStack::tx_copy(void* frame, uint8_t* out) const {
+  const uint8_t* piece[16];
+  uint16_t len[16];
+  const int n = tx_pieces(frame, piece, len, 16);
+  uint16_t at = 0;
+  for (int k = 0; k < n; ++k) {
+    std::memcpy(out + at, piece[k], len[k]);
+    at = uint16_t(at + len[k]);
+  }
+  return at;
 }
 
 bool LwipStack::listen(uint16_t port) {
@@ -85,6 +117,23 @@ uint32_t LwipStack::write(const uint8_t* data, uint32_t n) {
   rearm();
   return took;
 }
+
+uint32_t LwipStack::read(uint8_t* dst, uint32_t max) {
+  const uint32_t n = api_->tcp_read(dst, max);
+  rearm();
+  return n;
+}
+
+bool LwipStack::udp_bind(uint16_t port) { return api_->udp_bind(port) == 0; }
+bool LwipStack::udp_connect(uint32_t ip, uint16_t port) { return api_->udp_connect(ip, port) == 0; }
+
+bool LwipStack::udp_send(const uint8_t* data, uint16_t n) {
+  const bool ok = api_->udp_send(data, n) == 0;
+  rearm();
+  return ok;
+}
+
+int LwipStack::udp_read(uint8_t* dst, uint16_t max) { return api_->udp_read(dst, max); }
 
 ws_lwip_counters LwipStack::counters() const {
   ws_lwip_counters c{};

@@ -1,7 +1,9 @@
 /* One lwIP instance's glue: the netif on the simulator's Ethernet, sys_now,
- * the copy and checksum hooks, and a bulk-transfer TCP connection (the kind
- * iperf makes) on the raw API. Compiled once per profile with that profile's
- * lwipopts.h and WS_LWIP_ENTRY naming the one symbol the instance exports. */
+ * the copy and checksum hooks, a bulk-transfer TCP connection (the kind iperf
+ * makes) and a UDP socket on the raw API, with received data held until the
+ * application reads it (a socket's receive mailbox). Compiled once per
+ * profile with that profile's lwipopts.h and WS_LWIP_ENTRY naming the one
+ * symbol the instance exports. */
 #include <string.h>
 #include "lwip/etharp.h"
 #include "lwip/init.h"
@@ -9,14 +11,25 @@
 #include "lwip/pbuf.h"
 #include "lwip/tcp.h"
 #include "lwip/timeouts.h"
+#include "lwip/udp.h"
 #include "netif/ethernet.h"
 #include "ws_lwip.h"
+
+/* The run-time window and send buffer: lwipopts.h reads them as MAX - less. */
+unsigned ws_lwip_wnd_less, ws_lwip_snd_buf_less;
 
 static ws_lwip_host host;
 static struct netif nif;
 static struct tcp_pcb* listener;
 static struct tcp_pcb* conn;
+static struct pbuf* tcp_held; /* received, not yet read */
+static struct udp_pcb* udp;
+static struct pbuf* udp_queue[64];
+static unsigned udp_head, udp_count, udp_limit;
+static int nagle;
 static ws_lwip_counters counts;
+static u32_t snd_max;
+static int snd_any;
 static unsigned rand_state = 1;
 
 u16_t lwip_standard_chksum(const void* dataptr, int len);
@@ -31,17 +44,32 @@ u32_t sys_now(void) { return host.now_ms(host.ctx); }
 void ws_lwip_copy(void* dst, const void* src, size_t n) { host.copy(host.ctx, dst, src, n); }
 
 unsigned short ws_lwip_chksum(const void* data, int len) {
-  host.checksum(host.ctx, (size_t)len);
+  host.checksum(host.ctx, data, (size_t)len);
   return lwip_standard_chksum(data, len);
 }
 
-/* The whole frame in one buffer for the host: lwIP may chain pbufs. */
+/* A data segment whose sequence is below the highest sent is a retransmission. */
+static void count_tcp(const struct pbuf* p) {
+  const u8_t* f = (const u8_t*)p->payload;
+  if (p->len < 54 || f[12] != 0x08 || f[13] != 0x00 || f[23] != 6) return;
+  const unsigned ihl = (f[14] & 0x0F) * 4u, ip_len = ((unsigned)f[16] << 8) | f[17];
+  const u8_t* t = f + 14 + ihl;
+  const unsigned thl = (t[12] >> 4) * 4u;
+  const unsigned data = ip_len - ihl - thl;
+  if (data == 0) return;
+  const u32_t seq = ((u32_t)t[4] << 24) | ((u32_t)t[5] << 16) | ((u32_t)t[6] << 8) | t[7];
+  ++counts.tcp_segments_out;
+  if (snd_any && (s32_t)(seq - snd_max) < 0) ++counts.tcp_retransmits;
+  if (!snd_any || (s32_t)(seq + data - snd_max) > 0) snd_max = seq + data;
+  snd_any = 1;
+}
+
+/* The frame goes to the host by reference; the driver copies and frees it. */
 static err_t link_output(struct netif* n, struct pbuf* p) {
-  static uint8_t frame[1600];
   (void)n;
-  if (p->tot_len > sizeof frame) return ERR_BUF;
-  pbuf_copy_partial(p, frame, p->tot_len, 0);
-  host.output(host.ctx, frame, p->tot_len);
+  count_tcp(p);
+  pbuf_ref(p);
+  host.output(host.ctx, p, p->tot_len);
   return ERR_OK;
 }
 
@@ -56,10 +84,20 @@ static err_t netif_setup(struct netif* n) {
   return ERR_OK;
 }
 
-static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32_t netmask) {
+static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32_t netmask, const ws_lwip_options* o) {
   ip4_addr_t a, m, gw;
   host = *h;
+  if (o->tcp_wnd > WS_TCP_WND_MAX || o->tcp_snd_buf > WS_TCP_SND_BUF_MAX || o->pbuf_pool_size > PBUF_POOL_SIZE ||
+      o->udp_recvmbox > sizeof udp_queue / sizeof udp_queue[0])
+    return -2;
+  ws_lwip_wnd_less = o->tcp_wnd ? WS_TCP_WND_MAX - o->tcp_wnd : 0;
+  ws_lwip_snd_buf_less = o->tcp_snd_buf ? WS_TCP_SND_BUF_MAX - o->tcp_snd_buf : 0;
+  nagle = o->nagle;
+  udp_limit = o->udp_recvmbox ? o->udp_recvmbox : sizeof udp_queue / sizeof udp_queue[0];
   lwip_init();
+  /* A smaller pool: the pbufs beyond it are taken once and never given back. */
+  for (unsigned k = o->pbuf_pool_size ? o->pbuf_pool_size : PBUF_POOL_SIZE; k < PBUF_POOL_SIZE; ++k)
+    if (!pbuf_alloc(PBUF_RAW, 1, PBUF_POOL)) return -1;
   a.addr = lwip_htonl(ip);
   m.addr = lwip_htonl(netmask);
   gw.addr = 0;
@@ -70,24 +108,45 @@ static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32
   return 0;
 }
 
-static void input(const uint8_t* frame, uint16_t len) {
+static void* rx_alloc(uint16_t len, uint8_t** data) {
   struct pbuf* p = pbuf_alloc(PBUF_RAW, len, PBUF_POOL);
-  if (!p) {
-    ++counts.rx_drops;  /* no pbuf: the frame is lost, as on the board */
-    return;
+  if (!p || p->next) { /* a frame fits one pool pbuf (PBUF_POOL_BUFSIZE) */
+    if (p) pbuf_free(p);
+    ++counts.rx_pool_empty;
+    return NULL;
   }
-  pbuf_take(p, frame, len);
-  if (nif.input(p, &nif) != ERR_OK) {
-    ++counts.rx_drops;
-    pbuf_free(p);
-  }
+  *data = (uint8_t*)p->payload;
+  return p;
 }
+
+static int rx_input(void* frame) {
+  struct pbuf* p = (struct pbuf*)frame;
+  if (nif.input(p, &nif) != ERR_OK) {
+    ++counts.rx_refused;
+    pbuf_free(p);
+    return -1;
+  }
+  return 0;
+}
+
+static void rx_free(void* frame) { pbuf_free((struct pbuf*)frame); }
+
+static int tx_pieces(void* frame, const uint8_t** data, uint16_t* len, int max) {
+  int k = 0;
+  for (struct pbuf* q = (struct pbuf*)frame; q && k < max; q = q->next, ++k) {
+    data[k] = (const uint8_t*)q->payload;
+    len[k] = q->len;
+  }
+  return k;
+}
+
+static void tx_free(void* frame) { pbuf_free((struct pbuf*)frame); }
 
 static uint32_t sleep_ms(void) { return sys_timeouts_sleeptime(); }
 
 static void check_timeouts(void) { sys_check_timeouts(); }
 
-/* Received data goes to the host in order, then the window opens again. */
+/* Received data waits (held) until the application reads it. */
 static err_t on_recv(void* arg, struct tcp_pcb* pcb, struct pbuf* p, err_t err) {
   (void)arg;
   if (err != ERR_OK) return err;
@@ -97,10 +156,9 @@ static err_t on_recv(void* arg, struct tcp_pcb* pcb, struct pbuf* p, err_t err) 
     host.event(host.ctx, WS_LWIP_CLOSED);
     return ERR_OK;
   }
-  ++counts.rx_segments;
-  for (struct pbuf* q = p; q; q = q->next) host.received(host.ctx, (const uint8_t*)q->payload, q->len);
-  tcp_recved(pcb, p->tot_len);
-  pbuf_free(p);
+  if (tcp_held) pbuf_cat(tcp_held, p);
+  else tcp_held = p;
+  host.event(host.ctx, WS_LWIP_READABLE);
   return ERR_OK;
 }
 
@@ -124,7 +182,7 @@ static void attach(struct tcp_pcb* pcb) {
   tcp_recv(pcb, on_recv);
   tcp_sent(pcb, on_sent);
   tcp_err(pcb, on_error);
-  tcp_nagle_disable(pcb);
+  if (!nagle) tcp_nagle_disable(pcb);
 }
 
 static err_t on_accept(void* arg, struct tcp_pcb* pcb, err_t err) {
@@ -165,7 +223,7 @@ static uint32_t tcp_write_some(const uint8_t* data, uint32_t n) {
   if (!conn) return 0;
   uint32_t room = tcp_sndbuf(conn);
   if (n > room) n = room;
-  if (n > 0xFFFF) n = 0xFFFF;  /* tcp_write takes a u16_t length */
+  if (n > 0xFFFF) n = 0xFFFF; /* tcp_write takes a u16_t length */
   if (n == 0 || tcp_write(conn, data, (u16_t)n, TCP_WRITE_FLAG_COPY) != ERR_OK) return 0;
   tcp_output(conn);
   return n;
@@ -173,11 +231,78 @@ static uint32_t tcp_write_some(const uint8_t* data, uint32_t n) {
 
 static uint32_t sndbuf(void) { return conn ? tcp_sndbuf(conn) : 0; }
 
-static void counters(ws_lwip_counters* out) { *out = counts; }
+static uint32_t tcp_read_some(uint8_t* dst, uint32_t max) {
+  if (!tcp_held) return 0;
+  if (max > tcp_held->tot_len) max = tcp_held->tot_len;
+  const u16_t n = pbuf_copy_partial(tcp_held, dst, (u16_t)(max > 0xFFFF ? 0xFFFF : max), 0);
+  tcp_held = pbuf_free_header(tcp_held, n);
+  if (conn) tcp_recved(conn, n);
+  return n;
+}
+
+static uint32_t tcp_readable(void) { return tcp_held ? tcp_held->tot_len : 0; }
 
 static uint32_t wnd(void) { return TCP_WND; }
 
-static const ws_lwip_api api = {WS_LWIP_PROFILE, init, input, sleep_ms, check_timeouts, tcp_listen_on,
-                                tcp_connect_to, tcp_write_some, sndbuf, counters, wnd};
+static void on_udp(void* arg, struct udp_pcb* pcb, struct pbuf* p, const ip_addr_t* addr, u16_t port) {
+  (void)arg;
+  (void)pcb;
+  (void)addr;
+  (void)port;
+  if (udp_count == udp_limit) {
+    ++counts.udp_mbox_full;
+    pbuf_free(p);
+    return;
+  }
+  udp_queue[(udp_head + udp_count++) % (sizeof udp_queue / sizeof udp_queue[0])] = p;
+  host.event(host.ctx, WS_LWIP_READABLE);
+}
+
+static int udp_bind_on(uint16_t port) {
+  if (!udp) udp = udp_new();
+  if (!udp || udp_bind(udp, IP4_ADDR_ANY, port) != ERR_OK) return -1;
+  udp_recv(udp, on_udp, NULL);
+  return 0;
+}
+
+static int udp_connect_to(uint32_t ip, uint16_t port) {
+  ip4_addr_t a;
+  if (!udp) udp = udp_new();
+  if (!udp) return -1;
+  a.addr = lwip_htonl(ip);
+  return udp_connect(udp, &a, port) == ERR_OK ? 0 : -1;
+}
+
+static int udp_send_some(const uint8_t* data, uint16_t n) {
+  struct pbuf* p = udp ? pbuf_alloc(PBUF_TRANSPORT, n, PBUF_RAM) : NULL;
+  if (!p) return -1;
+  pbuf_take(p, data, n);
+  const err_t e = udp_send(udp, p);
+  pbuf_free(p);
+  return e == ERR_OK ? 0 : -1;
+}
+
+static int udp_read_one(uint8_t* dst, uint16_t max) {
+  if (udp_count == 0) return -1;
+  struct pbuf* p = udp_queue[udp_head];
+  udp_head = (udp_head + 1) % (sizeof udp_queue / sizeof udp_queue[0]);
+  --udp_count;
+  const u16_t n = pbuf_copy_partial(p, dst, max, 0);
+  pbuf_free(p);
+  return n;
+}
+
+static void counters(ws_lwip_counters* out) { *out = counts; }
+
+static void arp_request(uint32_t ip) {
+  ip4_addr_t a;
+  a.addr = lwip_htonl(ip);
+  etharp_request(&nif, &a);
+}
+
+static const ws_lwip_api api = {WS_LWIP_PROFILE, init, rx_alloc, rx_input, rx_free, tx_pieces, tx_free,
+                                sleep_ms, check_timeouts, tcp_listen_on, tcp_connect_to, tcp_write_some, sndbuf,
+                                tcp_read_some, tcp_readable, wnd, udp_bind_on, udp_connect_to, udp_send_some,
+                                udp_read_one, counters, arp_request};
 
 const ws_lwip_api* WS_LWIP_ENTRY(void) { return &api; }

@@ -335,7 +335,7 @@ void Kernel::run_deferred(PerCpu& c, Deferred& d) {
   ++d.runs_;
   c.owned = true;
   c.hw->set_time(now());
-  c.hw->exec(cfg_.costs.deferred_cycles);
+  c.hw->exec_code(cfg_.costs.deferred_cycles);
   d.ctx_.task = d.handler_();
   d.ctx_.resume = d.ctx_.task.handle();
   d.ctx_.started = now();
@@ -350,7 +350,7 @@ void Kernel::switch_to(PerCpu& c, Thread& t) {
   c.need_resched = false;
   c.hw->set_time(now());
   if (c.current != &t) {
-    c.hw->exec(cfg_.costs.context_switch_cycles);
+    c.hw->exec_code(cfg_.costs.context_switch_cycles);
     ++c.switches;
     t.slice_ticks = 0;
   }
@@ -453,7 +453,7 @@ void Kernel::on_tick(PerCpu& c) {
 }
 
 Task Kernel::tick_handler(PerCpu& c) {
-  c.hw->exec(cfg_.costs.tick_cycles);
+  c.hw->exec_code(cfg_.costs.tick_cycles);
   for (size_t i = 0; i < c.sleepers.size();) {
     if (c.sleepers[i].first <= now()) {
       Thread& t = *c.sleepers[i].second;
@@ -488,7 +488,7 @@ Task Kernel::deferred_thread_body(PerCpu& c) {
       d->pending_ = false;
       d->ran_this_batch_ = true;
       ++d->runs_;
-      c.hw->exec(cfg_.costs.deferred_cycles);
+      c.hw->exec_code(cfg_.costs.deferred_cycles);
       co_await d->handler_();
       co_await point();
     }

@@ -141,7 +141,7 @@ class Kernel {
   unsigned cpus() const { return unsigned(cpus_.size()); }
   const KernelConfig& config() const { return cfg_; }
   // Charges the running context `cycles` on its core.
-  void charge(double cycles) { cpu(running().cpu).exec(cycles); }
+  void charge(double cycles) { cpu(running().cpu).exec_code(cycles); }
 
   // --- awaitables for the kernel's own blocking points ---
   struct Point {  // a preemption point

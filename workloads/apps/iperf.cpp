@@ -1,0 +1,184 @@
+#ifdef WS_HAVE_LWIP
+#include "workloads/apps/iperf.hpp"
+
+#include <algorithm>
+
+namespace ws::apps {
+
+uint8_t iperf_pattern(uint64_t i) { return uint8_t(i * 131 + (i >> 11)); }
+
+void iperf_datagram(uint8_t* d, uint16_t n, uint32_t seq, const sc_core::sc_time& t) {
+  const auto us = uint64_t(t.to_seconds() * 1e6);
+  const uint32_t head[3] = {uint32_t(us / 1000000), uint32_t(us % 1000000), seq};
+  for (int w = 0; w < 3; ++w)
+    for (int b = 0; b < 4; ++b) d[w * 4 + b] = uint8_t(head[w] >> (24 - 8 * b));
+  for (uint16_t i = 12; i < n; ++i) d[i] = iperf_pattern(uint64_t(seq) * 7 + i);
+}
+
+void IperfTally::tcp(const uint8_t* d, uint32_t n, uint64_t& offset, bool in_window) {
+  for (uint32_t i = 0; i < n; ++i) wrong += d[i] != iperf_pattern(offset + i);
+  offset += n;
+  if (in_window) bytes += n;
+  else late += n;
+}
+
+void IperfTally::udp(const uint8_t* d, uint32_t n, bool in_window) {
+  if (n < 12) {
+    wrong += n;
+    return;
+  }
+  const uint32_t seq = uint32_t(d[8]) << 24 | uint32_t(d[9]) << 16 | uint32_t(d[10]) << 8 | d[11];
+  for (uint32_t i = 12; i < n; ++i) wrong += d[i] != iperf_pattern(uint64_t(seq) * 7 + i);
+  if (int64_t(seq) < last_seq) ++out_of_order;
+  last_seq = std::max(last_seq, int64_t(seq));
+  ++datagrams;
+  if (in_window) bytes += n;
+  else ++late;
+}
+
+// ---------------------------------------------------------------- the board
+
+IperfBoard::IperfBoard(const IperfConfig& cfg, os::RtThread& rtt, net::TcpipThread& tcpip, net::LwipStack& stack,
+                       net::LwipOnCore& lwip, unsigned priority, uint32_t pc_ip)
+    : cfg_(cfg), rtt_(rtt), tcpip_(tcpip), stack_(stack), lwip_(lwip), pc_ip_(pc_ip), events_(rtt.kernel()),
+      buf_(std::max<uint32_t>(cfg.block_bytes, cfg.udp_bytes)) {
+  stack_.on_event = [this](int e) {
+    if (e == WS_LWIP_READABLE) events_.post(kReadable);
+    else if (e == WS_LWIP_SENT) events_.post(kSent);
+    else if (e == WS_LWIP_CONNECTED) events_.post(kConnected);
+  };
+  // The server side is up from the start; the client starts the test at cfg.start.
+  rtt.thread("iperf", priority, [this] { return run(); },
+             cfg.board_receives ? sc_core::SC_ZERO_TIME : cfg.start);
+}
+
+bool IperfBoard::in_window() const { return lwip_.core().time() < cfg_.end; }
+
+os::Task IperfBoard::api(std::function<void()> body) {
+  co_await tcpip_.call([this, &body] {
+    lwip_.core().exec_code(lwip_.costs().api);
+    body();
+  });
+}
+
+os::Task IperfBoard::run() {
+  if (cfg_.tcp) co_await (cfg_.board_receives ? tcp_receive() : tcp_send());
+  else co_await (cfg_.board_receives ? udp_receive() : udp_send());
+}
+
+os::Task IperfBoard::tcp_receive() {
+  co_await api([this] { stack_.listen(cfg_.port); });
+  for (;;) {
+    co_await events_.pend(kReadable);
+    for (;;) {
+      uint32_t n = 0;
+      co_await api([&] { n = stack_.read(buf_.data(), cfg_.block_bytes); });
+      if (n == 0) break;
+      tally_.tcp(buf_.data(), n, offset_, in_window());
+    }
+  }
+}
+
+os::Task IperfBoard::tcp_send() {
+  co_await api([this] { stack_.connect(pc_ip_, cfg_.port); });
+  co_await events_.pend(kConnected);
+  while (in_window()) {
+    for (uint32_t i = 0; i < cfg_.block_bytes; ++i) buf_[i] = iperf_pattern(offset_ + i);
+    uint32_t took = 0;
+    co_await api([&] { took = stack_.write(buf_.data(), cfg_.block_bytes); });
+    offset_ += took;
+    if (took == 0) co_await events_.pend(kSent);  // send() blocks until the peer acknowledges
+  }
+}
+
+os::Task IperfBoard::udp_receive() {
+  co_await api([this] { stack_.udp_bind(cfg_.port); });
+  for (;;) {
+    co_await events_.pend(kReadable);
+    for (;;) {
+      int n = -1;
+      co_await api([&] { n = stack_.udp_read(buf_.data(), uint16_t(buf_.size())); });
+      if (n < 0) break;
+      tally_.udp(buf_.data(), uint32_t(n), in_window());
+    }
+  }
+}
+
+os::Task IperfBoard::udp_send() {
+  co_await api([this] { stack_.udp_connect(pc_ip_, cfg_.port); });
+  const sc_core::sc_time gap =
+      cfg_.udp_mbps > 0 ? sc_core::sc_time(cfg_.udp_bytes * 8.0 / cfg_.udp_mbps, sc_core::SC_US) : sc_core::SC_ZERO_TIME;
+  sc_core::sc_time due = lwip_.core().time();
+  while (in_window()) {
+    iperf_datagram(buf_.data(), cfg_.udp_bytes, uint32_t(sent_datagrams_), lwip_.core().time());
+    bool ok = false;
+    co_await api([&] { ok = stack_.udp_send(buf_.data(), cfg_.udp_bytes); });
+    if (ok) ++sent_datagrams_;
+    else ++send_failures_;
+    due += gap;
+    if (due > lwip_.core().time()) co_await rtt_.kernel().sleep(due - lwip_.core().time());  // iperf's pacing
+  }
+}
+
+// ---------------------------------------------------------------- the PC
+
+IperfPc::IperfPc(const IperfConfig& cfg, net::LwipStack& stack, Scheduler& sched, uint32_t board_ip)
+    : cfg_(cfg), stack_(stack), sched_(sched), buf_(std::max<uint32_t>(64 * 1024, cfg.udp_bytes)) {
+  const bool pc_sends = cfg.board_receives;
+  stack_.on_event = [this, pc_sends](int e) {
+    // Never back into lwIP from its own callback: the application runs as the next event.
+    if (pc_sends && (e == WS_LWIP_CONNECTED || e == WS_LWIP_SENT) && !pumping_) {
+      pumping_ = true;
+      sched_.at(now(), [this] { pump(); });
+    }
+    if (e == WS_LWIP_READABLE && !draining_) {
+      draining_ = true;
+      sched_.at(now(), [this] { drain(); });
+    }
+  };
+  if (!cfg.board_receives) {  // the PC is the server
+    if (cfg.tcp) stack_.listen(cfg.port);
+    else stack_.udp_bind(cfg.port);
+    return;
+  }
+  sched_.at(cfg.start, [this, board_ip] {
+    if (cfg_.tcp) {
+      stack_.connect(board_ip, cfg_.port);
+    } else {
+      stack_.udp_connect(board_ip, cfg_.port);
+      send_next();
+    }
+  });
+}
+
+void IperfPc::pump() {
+  pumping_ = false;
+  while (now() < cfg_.end) {
+    const uint32_t n = std::min<uint32_t>(uint32_t(buf_.size()), stack_.send_buffer());
+    if (n == 0) return;
+    for (uint32_t i = 0; i < n; ++i) buf_[i] = iperf_pattern(offset_ + i);
+    const uint32_t took = stack_.write(buf_.data(), n);
+    if (took == 0) return;
+    offset_ += took;
+  }
+}
+
+void IperfPc::drain() {
+  draining_ = false;
+  const bool in = now() < cfg_.end;
+  if (cfg_.tcp) {
+    while (uint32_t n = stack_.read(buf_.data(), uint32_t(buf_.size()))) tally_.tcp(buf_.data(), n, offset_, in);
+  } else {
+    for (int n; (n = stack_.udp_read(buf_.data(), 0xFFFF)) >= 0;) tally_.udp(buf_.data(), uint32_t(n), in);
+  }
+}
+
+void IperfPc::send_next() {
+  if (now() >= cfg_.end) return;
+  iperf_datagram(buf_.data(), cfg_.udp_bytes, uint32_t(sent_datagrams_), now());
+  if (stack_.udp_send(buf_.data(), cfg_.udp_bytes)) ++sent_datagrams_;
+  sched_.after(sc_core::sc_time(cfg_.udp_bytes * 8.0 / cfg_.udp_mbps, sc_core::SC_US), [this] { send_next(); });
+}
+
+}  // namespace ws::apps
+#endif

@@ -1,0 +1,99 @@
+#pragma once
+// iperf, as the study ran it (iperf3 between the board and a PC): one TCP
+// stream or one UDP flow for a fixed time, the board receiving (rx) or sending
+// (tx). The board's side is a thread under RT-Thread calling lwIP through the
+// socket layer's core lock; the PC's side is event driven on the PC's lwIP
+// (it has no simulated core: the PC is not what the study measured).
+//
+// Every byte is checked: TCP carries a pattern by stream offset, a UDP
+// datagram carries iperf3's header (seconds, microseconds, sequence number,
+// big-endian) and a pattern by sequence number. Mbit/s is what iperf3 prints:
+// payload bits the receiver got per second of the test.
+#ifdef WS_HAVE_LWIP
+#include <systemc>
+#include <cstdint>
+#include <vector>
+#include "models/sim/scheduler.hpp"
+#include "workloads/net/tcpip_thread.hpp"
+
+namespace ws::apps {
+
+struct IperfConfig {
+  bool tcp;
+  bool board_receives;
+  sc_core::sc_time start, end;  // the test's interval
+  double udp_mbps;              // payload rate the UDP sender offers; 0: as fast as it can
+  uint32_t block_bytes;         // one send() or recv() of the application
+  uint16_t udp_bytes;           // UDP payload per datagram
+  uint16_t port;
+};
+
+// What the receiving application got within the test's interval.
+struct IperfTally {
+  uint64_t bytes = 0;
+  uint64_t wrong = 0;       // bytes not what the sender sent there
+  uint64_t datagrams = 0;
+  uint64_t late = 0;        // arrived after the interval (not counted in bytes)
+  uint64_t out_of_order = 0;
+  void tcp(const uint8_t* d, uint32_t n, uint64_t& offset, bool in_window);
+  void udp(const uint8_t* d, uint32_t n, bool in_window);
+  int64_t last_seq = -1;
+};
+
+uint8_t iperf_pattern(uint64_t i);
+// A datagram of `n` bytes with sequence `seq`, sent at `t`.
+void iperf_datagram(uint8_t* d, uint16_t n, uint32_t seq, const sc_core::sc_time& t);
+
+class IperfBoard {
+ public:
+  IperfBoard(const IperfConfig& cfg, os::RtThread& rtt, net::TcpipThread& tcpip, net::LwipStack& stack,
+             net::LwipOnCore& lwip, unsigned priority, uint32_t pc_ip);
+  const IperfTally& tally() const { return tally_; }
+  uint64_t sent_datagrams() const { return sent_datagrams_; }
+  uint64_t send_failures() const { return send_failures_; }
+
+ private:
+  static constexpr uint32_t kReadable = 1, kSent = 2, kConnected = 4;
+  os::Task run();
+  os::Task tcp_receive();
+  os::Task tcp_send();
+  os::Task udp_receive();
+  os::Task udp_send();
+  os::Task api(std::function<void()> body);  // a socket call: its cost, then lwIP under the core lock
+  bool in_window() const;
+
+  IperfConfig cfg_;
+  os::RtThread& rtt_;
+  net::TcpipThread& tcpip_;
+  net::LwipStack& stack_;
+  net::LwipOnCore& lwip_;
+  uint32_t pc_ip_;
+  os::Event events_;
+  std::vector<uint8_t> buf_;
+  IperfTally tally_;
+  uint64_t offset_ = 0;
+  uint64_t sent_datagrams_ = 0, send_failures_ = 0;
+};
+
+class IperfPc {
+ public:
+  IperfPc(const IperfConfig& cfg, net::LwipStack& stack, Scheduler& sched, uint32_t board_ip);
+  const IperfTally& tally() const { return tally_; }
+  uint64_t sent_datagrams() const { return sent_datagrams_; }
+
+ private:
+  void pump();       // TCP: fill the send buffer
+  void drain();      // what arrived, read as the application does
+  void send_next();  // UDP: the next datagram, paced
+
+  IperfConfig cfg_;
+  net::LwipStack& stack_;
+  Scheduler& sched_;
+  std::vector<uint8_t> buf_;
+  IperfTally tally_;
+  uint64_t offset_ = 0, sent_datagrams_ = 0;
+  bool pumping_ = false, draining_ = false;
+};
+
+}  // namespace ws::apps
+#endif

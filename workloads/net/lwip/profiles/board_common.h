@@ -1,0 +1,18 @@
+/* What both board profiles share: capacities that hold every run-time size
+ * the lwip.* parameters allow (the window without scaling, up to 64 KB). */
+#ifndef WS_BOARD_COMMON_H
+#define WS_BOARD_COMMON_H
+#define MEM_SIZE (128 * 1024)
+#define PBUF_POOL_SIZE 128
+#define MEMP_NUM_PBUF 32
+#define MEMP_NUM_TCP_PCB 16
+#define MEMP_NUM_TCP_SEG 256
+#define WS_TCP_WND_MAX 65535
+#define WS_TCP_SND_BUF_MAX 65535
+extern unsigned ws_lwip_wnd_less, ws_lwip_snd_buf_less;
+#define TCP_WND (WS_TCP_WND_MAX - ws_lwip_wnd_less)
+#define TCP_SND_BUF (WS_TCP_SND_BUF_MAX - ws_lwip_snd_buf_less)
+#define TCP_SND_QUEUELEN (4 * TCP_SND_BUF / 1460)
+#define TCP_SNDLOWAT (TCP_SND_BUF / 2)
+#include "common_opts.h"
+#endif

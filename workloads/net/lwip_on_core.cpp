@@ -1,0 +1,49 @@
+#ifdef WS_HAVE_LWIP
+#include "workloads/net/lwip_on_core.hpp"
+
+namespace ws::net {
+
+void LwipCallCosts::declare_params(ParamTable& t, const std::string& prefix) {
+  using K = ParamSpec::Kind;
+  const auto cost = [&](const char* key, const char* meaning) {
+    t.declare_model(model_number(prefix + "." + key, K::Real, 0, 1e6, "instructions", meaning));
+  };
+  cost("input_instructions", "lwIP's work on one received frame: ethernet_input, ip4_input, tcp/udp_input");
+  cost("output_instructions", "lwIP's work on one frame it sends: tcp_output_segment or udp_sendto, ip4_output, etharp_output");
+  cost("timer_instructions", "one sys_check_timeouts: tcp_tmr (fast and slow timers), ARP and reassembly timers");
+  cost("api_instructions", "one socket call (recv, send) with its netconn work, copies excluded");
+  cost("pbuf_instructions", "one pbuf allocation and its free");
+}
+
+LwipCallCosts LwipCallCosts::from(const ParamTable& p, const std::string& prefix) {
+  return {p.r(prefix + ".input_instructions"), p.r(prefix + ".output_instructions"),
+          p.r(prefix + ".timer_instructions"), p.r(prefix + ".api_instructions"), p.r(prefix + ".pbuf_instructions")};
+}
+
+// lwip_standard_chksum, algorithm 2: a leading odd byte, then a halfword load,
+// an add and the loop's decrement and branch per halfword, a trailing byte.
+AccessPattern checksum_pattern(uint64_t addr, size_t n) {
+  AccessPattern p;
+  const size_t lead = (addr & 1) && n ? 1 : 0;
+  const size_t halves = (n - lead) / 2, tail = (n - lead) % 2;
+  p.loads[0] = lead + tail;
+  p.loads[1] = halves;
+  p.other_instructions = 3 * halves + 12;  // the fold and byte swaps at the end
+  return p;
+}
+
+LwipOnCore::LwipOnCore(LwipStack& stack, Cpu& core, lib::Memcpy routine, uint64_t window_base,
+                       const LwipCallCosts& costs)
+    : stack_(stack), core_(core), routine_(routine), base_(window_base), costs_(costs) {
+  stack_.on_copy = [this](void* dst, const void* src, size_t n) {
+    const uint64_t d = sim(dst), s = sim(src);
+    core_.charge_copy(d, s, uint32_t(n), lib::memcpy_pattern(routine_, d, s, n));
+  };
+  stack_.on_checksum = [this](const void* data, size_t n) {
+    const uint64_t a = sim(data);
+    core_.charge_scan(a, uint32_t(n), checksum_pattern(a, n));
+  };
+}
+
+}  // namespace ws::net
+#endif

@@ -1,0 +1,55 @@
+#pragma once
+// An lwIP instance as software on a simulated core: what lwIP does is charged
+// to that core. lwIP keeps its pools, heap and pbufs in its own arrays; they
+// stand at simulated addresses in a window of the board's RAM (the host
+// address modulo the window, so alignment and cache sets are the host's), so
+// the core's memory map (cacheable or not, MMU on or off) and its cache state
+// price every access. Every MEMCPY lwIP makes is priced as the board's memcpy
+// routine copying between those addresses, every checksum as lwIP's
+// algorithm 2 (a halfword loop) reading them, and lwIP's per-call work by the
+// documented instruction counts of `LwipCallCosts`.
+#ifdef WS_HAVE_LWIP
+#include <cstdint>
+#include "models/cpu/cpu.hpp"
+#include "models/sim/param.hpp"
+#include "workloads/lib/memcpy_routines.hpp"
+#include "workloads/net/lwip_stack.hpp"
+
+namespace ws::net {
+
+// lwIP's work per call, in instructions (the core's exec_code prices them).
+struct LwipCallCosts {
+  double input;   // one frame in: ethernet_input, ip4_input, tcp_input or udp_input, to the callback
+  double output;  // one frame out: tcp_output_segment or udp_sendto, ip4_output, etharp_output
+  double timer;   // one sys_check_timeouts (tcp_tmr and friends)
+  double api;     // one socket call from the application (recv, send), with its netconn work
+  double pbuf;    // one pbuf allocation and its free
+  // "<prefix>.input_instructions", ".output_instructions", ".timer_instructions",
+  // ".api_instructions", ".pbuf_instructions".
+  static void declare_params(ParamTable& t, const std::string& prefix);
+  static LwipCallCosts from(const ParamTable& p, const std::string& prefix);
+};
+
+// The checksum loop's accesses over n bytes at `addr` (LWIP_CHKSUM_ALGORITHM 2).
+AccessPattern checksum_pattern(uint64_t addr, size_t n);
+
+class LwipOnCore {
+ public:
+  static constexpr uint64_t kWindow = 16 << 20;
+  LwipOnCore(LwipStack& stack, Cpu& core, lib::Memcpy routine, uint64_t window_base, const LwipCallCosts& costs);
+  // The simulated address a host byte of lwIP's (or of the application's buffers) stands at.
+  uint64_t sim(const void* host) const { return base_ + (reinterpret_cast<uintptr_t>(host) & (kWindow - 1)); }
+  lib::Memcpy routine() const { return routine_; }
+  const LwipCallCosts& costs() const { return costs_; }
+  Cpu& core() { return core_; }
+
+ private:
+  LwipStack& stack_;
+  Cpu& core_;
+  lib::Memcpy routine_;
+  uint64_t base_;
+  LwipCallCosts costs_;
+};
+
+}  // namespace ws::net
+#endif

@@ -1,0 +1,51 @@
+#ifdef WS_HAVE_LWIP
+#include "workloads/net/tcpip_thread.hpp"
+
+namespace ws::net {
+
+TcpipThread::TcpipThread(os::RtThread& rtt, LwipStack& stack, LwipOnCore& lwip, unsigned priority,
+                         unsigned mbox_size, Gic& gic, unsigned timer_source, unsigned timer_line)
+    : rtt_(rtt), stack_(stack), lwip_(lwip), mbox_(rtt.kernel(), mbox_size), lock_(rtt.kernel()) {
+  os::Kernel& k = rtt.kernel();
+  gic.connect(timer_source, &lwip.core(), timer_line, 1);  // the tick's priority (the kernel's 255)
+  k.attach_hwi(0, timer_line, lwip.core().line_priority(timer_line), [this]() -> os::Task {
+    if (mbox_.size() == 0) mbox_.try_post(Msg{});  // else the thread sees timer_due_ after its next message
+    co_return;
+  }, "tick (lwIP timeout)");
+  stack_.on_timer = [this, &gic, timer_source] {
+    timer_due_ = true;
+    gic.raise(timer_source);
+  };
+  rtt.thread("tcpip", priority, [this] { return run(); });
+}
+
+os::Task TcpipThread::call(std::function<void()> body) {
+  co_await rtt_.kernel().point();  // the caller can be preempted here, as anywhere on the board
+  co_await lock_.lock();
+  body();
+  co_await flush();
+  lock_.unlock();
+}
+
+os::Task TcpipThread::run() {
+  for (;;) {
+    Msg m = co_await mbox_.pend();
+    if (m.frame) {
+      ++frames_;
+      co_await call([this, f = m.frame] {
+        lwip_.core().exec_code(lwip_.costs().input);
+        stack_.rx_input(f);
+      });
+    }
+    if (timer_due_) {
+      timer_due_ = false;
+      co_await call([this] {
+        lwip_.core().exec_code(lwip_.costs().timer);
+        stack_.check_timeouts();
+      });
+    }
+  }
+}
+
+}  // namespace ws::net
+#endif
