@@ -84,6 +84,22 @@ double line_rate_mbps(const ParamTable& p) {
   return std::stod(p.s("emac.mbps")) * p.i("iperf.udp_bytes") / frame;
 }
 
+// The core's busy time over the test by what the software did, per data frame
+// the board handled (received or sent), in core cycles: where the time went.
+std::string where_the_core_went(const std::map<std::string, sc_time>& ledger, double busy_s, uint64_t frames,
+                                double hz) {
+  if (frames == 0) return "";
+  std::string out = fmt::format("core cycles per data frame ({} frames in the test):\n", frames);
+  double booked = 0;
+  for (auto& [what, t] : ledger) {
+    out += fmt::format("  {:<20} {:>10.0f}\n", what, t.to_seconds() * hz / double(frames));
+    booked += t.to_seconds();
+  }
+  out += fmt::format("  {:<20} {:>10.0f}\n", "kernel, irq, other", std::max(0.0, busy_s - booked) * hz / double(frames));
+  out += fmt::format("  {:<20} {:>10.0f}\n", "total busy", busy_s * hz / double(frames));
+  return out;
+}
+
 std::string drops_text(const std::map<std::string, uint64_t>& d) {
   std::string s;
   for (auto& [why, n] : d)
@@ -160,13 +176,22 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   sc_time wait_before;
   std::vector<ResourceUse> used;
   std::string report;
+  uint64_t frames_before = 0, frames_in_window = 0;
+  std::map<std::string, sc_time> ledger;
+  const auto data_frames = [&] {  // frames of payload the board handled
+    return board_rx ? tcpip.frames() : (tcp ? stack.counters().tcp_segments_out : board_app.sent_datagrams());
+  };
   sched.at(kStart, [&] {
     stats.reset();
     wait_before = driver.tx_wait();
+    lwip.clear_ledger();
+    frames_before = data_frames();
   });
   const sc_time window = end - kStart;
   sched.at(end, [&] {
     cpu = rtt.cpu_usage_pct(window);
+    ledger = lwip.ledger();
+    frames_in_window = data_frames() - frames_before;
     used = stats.usage(window);
     report = stats.bottleneck_report(window) + "CPU load over the test:\n" + stats.cpu_report(window);
   });
@@ -225,6 +250,7 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   r.report += fmt::format("TCP segments with data: board {} ({} again), PC {} ({} again)\n", bc.tcp_segments_out,
                           bc.tcp_retransmits, pcc.tcp_segments_out, pcc.tcp_retransmits);
   r.report += "drops: " + drops_text(drops) + "\n";
+  r.report += where_the_core_went(ledger, cpu / 100 * window.to_seconds(), frames_in_window, board.core.clock().hz());
   r.report += "limiting: " + r.limiting + "\n";
   r.simulated_s = (end + kDrain).to_seconds();
   r.work_units = r.metrics.back().second;

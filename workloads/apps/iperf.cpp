@@ -56,7 +56,9 @@ bool IperfBoard::in_window() const { return lwip_.core().time() < cfg_.end; }
 
 os::Task IperfBoard::api(std::function<void()> body) {
   co_await tcpip_.call([this, &body] {
+    const sc_core::sc_time t = lwip_.core().time();
     lwip_.core().exec_code(lwip_.costs().api);
+    lwip_.book("socket API", t);
     body();
   });
 }
@@ -70,10 +72,9 @@ os::Task IperfBoard::tcp_receive() {
   co_await api([this] { stack_.listen(cfg_.port); });
   for (;;) {
     co_await events_.pend(kReadable);
-    for (;;) {
+    while (stack_.readable() > 0) {  // recv() returns what is there; it blocks only when nothing is
       uint32_t n = 0;
       co_await api([&] { n = stack_.read(buf_.data(), cfg_.block_bytes); });
-      if (n == 0) break;
       tally_.tcp(buf_.data(), n, offset_, in_window());
     }
   }
@@ -95,11 +96,10 @@ os::Task IperfBoard::udp_receive() {
   co_await api([this] { stack_.udp_bind(cfg_.port); });
   for (;;) {
     co_await events_.pend(kReadable);
-    for (;;) {
+    while (stack_.udp_waiting() > 0) {
       int n = -1;
       co_await api([&] { n = stack_.udp_read(buf_.data(), uint16_t(buf_.size())); });
-      if (n < 0) break;
-      tally_.udp(buf_.data(), uint32_t(n), in_window());
+      if (n >= 0) tally_.udp(buf_.data(), uint32_t(n), in_window());
     }
   }
 }

@@ -75,12 +75,14 @@ uint32_t DwEmacDriver::read_des0(uint64_t desc) {
 // to the Rx thread, which drains the ring.
 os::Task DwEmacDriver::isr() {
   ++irqs_;
+  const sc_core::sc_time t0 = core_.time();
   core_.exec_code(cfg_.isr_instructions);
   core_.reg_access();
   const uint32_t status = emac_.status();
   const auto clear = [this, status] { core_.reg_access([this, status] { emac_.clear_status(status); }); };
   if (cfg_.rx_thread) clear();
   if (status & DwEmac::kTi) tx_done_.post();
+  lwip_.book("driver ISR", t0);
   if (status & (DwEmac::kRi | DwEmac::kRu)) {
     if (cfg_.rx_thread) {
       enabled_ &= ~(DwEmac::kRi | DwEmac::kRu);
@@ -118,6 +120,7 @@ void* DwEmacDriver::take_frame(bool& got) {
   const uint32_t des0 = read_des0(desc);
   got = !(des0 & dw::kOwn);
   if (!got) return nullptr;
+  sc_core::sc_time t = core_.time();
   core_.exec_code(cfg_.rx_frame_instructions);
   const uint32_t len = ((des0 >> dw::kRxLengthShift) & 0x3FFF) - eth::kFcsBytes;
   void* f = nullptr;
@@ -128,14 +131,19 @@ void* DwEmacDriver::take_frame(bool& got) {
     core_.exec_code(lwip_.costs().pbuf);
     uint8_t* data = nullptr;
     f = stack_.rx_alloc(uint16_t(len), &data);  // none: counted by lwIP (pbuf pool empty)
+    lwip_.book("driver Rx", t);
+    t = core_.time();
     if (f) {
       const uint64_t to = lwip_.sim(data);
       core_.copy_to_host(data, to, buf, len, lib::memcpy_pattern(lwip_.routine(), to, buf, len));
     }
+    lwip_.book("driver Rx copy", t);
+    t = core_.time();
   }
   const uint8_t own[4] = {0, 0, 0, 0x80};  // DES0 back to the DMA
   core_.write_uncached(desc, own, 4);
   core_.reg_access([this] { emac_.rx_poll_demand(); });
+  lwip_.book("driver Rx", t);
   rx_cur_ = (rx_cur_ + 1) % cfg_.rx_descs;
   return f;
 }
@@ -156,17 +164,25 @@ os::Task DwEmacDriver::send(void* frame) {
   co_await kernel_.point();  // the descriptor as it is at this time (its writes have landed)
   while (read_des0(tx_desc(tx_cur_)) & dw::kOwn) co_await tx_done_.pend();
   tx_wait_ += core_.time() - from;
-  core_.exec_code(lwip_.costs().output + cfg_.tx_frame_instructions);
+  sc_core::sc_time t = core_.time();
+  core_.exec_code(lwip_.costs().output);
+  lwip_.book("lwIP output", t);
+  t = core_.time();
+  core_.exec_code(cfg_.tx_frame_instructions);
   const uint64_t desc = tx_desc(tx_cur_), buf = tx_buf(tx_cur_);
   const uint8_t* piece[16];
   uint16_t plen[16];
   const int n = stack_.tx_pieces(frame, piece, plen, 16);
   uint32_t len = 0;
+  lwip_.book("driver Tx", t);
+  t = core_.time();
   for (int k = 0; k < n; ++k) {
     const uint64_t from = lwip_.sim(piece[k]);
     core_.copy_from_host(buf + len, from, piece[k], plen[k], lib::memcpy_pattern(lwip_.routine(), buf + len, from, plen[k]));
     len += plen[k];
   }
+  lwip_.book("driver Tx copy", t);
+  t = core_.time();
   if (cfg_.dma_cached) core_.flush(buf, len);
   uint8_t raw[dw::kDescBytes];
   const uint32_t des1 = dw::kTxIrqOnComplete | dw::kTxFirst | dw::kTxLast |
@@ -177,6 +193,7 @@ os::Task DwEmacDriver::send(void* frame) {
   core_.reg_access([this] { emac_.tx_poll_demand(); });
   core_.exec_code(lwip_.costs().pbuf);
   stack_.tx_free(frame);
+  lwip_.book("driver Tx", t);
   const unsigned sent = tx_cur_;
   tx_cur_ = (tx_cur_ + 1) % cfg_.tx_descs;
   if (!cfg_.tx_lookahead) {  // shipped: the frame's completion before the next send

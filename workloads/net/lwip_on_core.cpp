@@ -37,11 +37,15 @@ LwipOnCore::LwipOnCore(LwipStack& stack, Cpu& core, lib::Memcpy routine, uint64_
     : stack_(stack), core_(core), routine_(routine), base_(window_base), costs_(costs) {
   stack_.on_copy = [this](void* dst, const void* src, size_t n) {
     const uint64_t d = sim(dst), s = sim(src);
+    const sc_core::sc_time t = core_.time();
     core_.charge_copy(d, s, uint32_t(n), lib::memcpy_pattern(routine_, d, s, n));
+    book("lwIP memcpy", t);
   };
   stack_.on_checksum = [this](const void* data, size_t n) {
     const uint64_t a = sim(data);
+    const sc_core::sc_time t = core_.time();
     core_.charge_scan(a, uint32_t(n), checksum_pattern(a, n));
+    book("lwIP checksum", t);
   };
 }
 

@@ -10,6 +10,8 @@
 // documented instruction counts of `LwipCallCosts`.
 #ifdef WS_HAVE_LWIP
 #include <cstdint>
+#include <map>
+#include <string>
 #include "models/cpu/cpu.hpp"
 #include "models/sim/param.hpp"
 #include "workloads/lib/memcpy_routines.hpp"
@@ -40,6 +42,11 @@ class LwipOnCore {
   // The simulated address a host byte of lwIP's (or of the application's buffers) stands at.
   uint64_t sim(const void* host) const { return base_ + (reinterpret_cast<uintptr_t>(host) & (kWindow - 1)); }
   lib::Memcpy routine() const { return routine_; }
+  // Core time by what the software did ("lwIP memcpy", "driver Rx copy", ...):
+  // `book(what, since)` adds the core's time since `since` (a core time).
+  void book(const std::string& what, const sc_core::sc_time& since) { ledger_[what] += core_.time() - since; }
+  const std::map<std::string, sc_core::sc_time>& ledger() const { return ledger_; }
+  void clear_ledger() { ledger_.clear(); }
   const LwipCallCosts& costs() const { return costs_; }
   Cpu& core() { return core_; }
 
@@ -49,6 +56,7 @@ class LwipOnCore {
   lib::Memcpy routine_;
   uint64_t base_;
   LwipCallCosts costs_;
+  std::map<std::string, sc_core::sc_time> ledger_;
 };
 
 }  // namespace ws::net

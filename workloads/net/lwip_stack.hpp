@@ -61,6 +61,7 @@ class LwipStack {
   bool udp_connect(uint32_t ip, uint16_t port);
   bool udp_send(const uint8_t* data, uint16_t n);
   int udp_read(uint8_t* dst, uint16_t max);  // one datagram's length; -1: none
+  uint32_t udp_waiting() const { return api_->udp_waiting(); }
 
   void arp_request(uint32_t ip) { api_->arp_request(ip); }
   const char* profile() const { return api_->profile; }

@@ -33,14 +33,18 @@ os::Task TcpipThread::run() {
     if (m.frame) {
       ++frames_;
       co_await call([this, f = m.frame] {
+        const sc_core::sc_time t = lwip_.core().time();
         lwip_.core().exec_code(lwip_.costs().input);
+        lwip_.book("lwIP input", t);
         stack_.rx_input(f);
       });
     }
     if (timer_due_) {
       timer_due_ = false;
       co_await call([this] {
+        const sc_core::sc_time t = lwip_.core().time();
         lwip_.core().exec_code(lwip_.costs().timer);
+        lwip_.book("lwIP timers", t);
         stack_.check_timeouts();
       });
     }

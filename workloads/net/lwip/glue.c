@@ -292,6 +292,8 @@ static int udp_read_one(uint8_t* dst, uint16_t max) {
   return n;
 }
 
+static uint32_t udp_waiting(void) { return udp_count; }
+
 static void counters(ws_lwip_counters* out) { *out = counts; }
 
 static void arp_request(uint32_t ip) {
@@ -303,6 +305,6 @@ static void arp_request(uint32_t ip) {
 static const ws_lwip_api api = {WS_LWIP_PROFILE, init, rx_alloc, rx_input, rx_free, tx_pieces, tx_free,
                                 sleep_ms, check_timeouts, tcp_listen_on, tcp_connect_to, tcp_write_some, sndbuf,
                                 tcp_read_some, tcp_readable, wnd, udp_bind_on, udp_connect_to, udp_send_some,
-                                udp_read_one, counters, arp_request};
+                                udp_read_one, udp_waiting, counters, arp_request};
 
 const ws_lwip_api* WS_LWIP_ENTRY(void) { return &api; }

@@ -80,6 +80,7 @@ typedef struct ws_lwip_api {
   int (*udp_connect)(uint32_t ip, uint16_t port);
   int (*udp_send)(const uint8_t* data, uint16_t n); /* 0: sent; -1: no buffer */
   int (*udp_read)(uint8_t* dst, uint16_t max);      /* one datagram's length; -1: none waiting */
+  uint32_t (*udp_waiting)(void);                    /* datagrams waiting */
   void (*counters)(ws_lwip_counters* out);
   void (*arp_request)(uint32_t ip); /* resolve a neighbour ahead of a test (iperf's control connection does) */
 } ws_lwip_api;
