@@ -68,7 +68,8 @@ class DwEmac : public sc_core::sc_module {
   void clear_status(uint32_t bits);
 
   GigabitMac& mac() { return mac_; }
-  uint64_t rx_frames() const { return rx_frames_; }
+  uint64_t rx_frames() const { return rx_frames_; }  // stored into a descriptor's buffer
+  size_t rx_fifo_frames() const { return rx_waiting_.size(); }
   uint64_t tx_frames() const { return tx_frames_; }
   bool idle() const { return rx_waiting_.empty() && !rx_busy_ && !tx_busy_; }
 

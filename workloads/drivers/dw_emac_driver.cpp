@@ -120,6 +120,7 @@ void* DwEmacDriver::take_frame(bool& got) {
   const uint32_t des0 = read_des0(desc);
   got = !(des0 & dw::kOwn);
   if (!got) return nullptr;
+  ++rx_taken_;
   sc_core::sc_time t = core_.time();
   core_.exec_code(cfg_.rx_frame_instructions);
   const uint32_t len = ((des0 >> dw::kRxLengthShift) & 0x3FFF) - eth::kFcsBytes;

@@ -56,6 +56,7 @@ class DwEmacDriver {
   // Frames the driver dropped, by reason.
   const std::map<std::string, uint64_t>& drops() const { return drops_; }
   uint64_t interrupts() const { return irqs_; }
+  uint64_t rx_taken() const { return rx_taken_; }  // frames taken off the ring
   // Time senders spent waiting for a Tx descriptor (the completion wait).
   const sc_core::sc_time& tx_wait() const { return tx_wait_; }
 
@@ -84,7 +85,7 @@ class DwEmacDriver {
   unsigned rx_cur_ = 0, tx_cur_ = 0;
   uint32_t enabled_ = 0;
   std::map<std::string, uint64_t> drops_;
-  uint64_t irqs_ = 0;
+  uint64_t irqs_ = 0, rx_taken_ = 0;
   sc_core::sc_time tx_wait_;
 };
 

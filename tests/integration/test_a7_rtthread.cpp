@@ -1,0 +1,149 @@
+// End-to-end checks of the Cortex-A7 RT-Thread platform with the real lwIP:
+// every byte of a TCP stream arrives in order in every step of the study and
+// at both EMAC speeds; every UDP datagram is received, dropped for a counted
+// reason or still in the board (the run checks it); the EMAC port's pcap reads
+// in tshark with valid checksums; the same seed gives the same CSV.
+#ifdef WS_HAVE_LWIP
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/point_runner.hpp"
+#include "platforms/platform.hpp"
+#include "tests/integration/cli_runner.hpp"
+
+namespace {
+
+using Settings = std::vector<std::pair<std::string, std::string>>;
+
+// The study's steps (workloads/iperf/scenarios/s*_*.yaml).
+const std::map<std::string, Settings> kSteps = {
+    {"S0", {{"soc.caches", "off"}, {"sw.memcpy", "rt"}}},
+    {"S1", {{"soc.caches", "off"}, {"sw.memcpy", "rt_halfword"}}},
+    {"S2", {{"soc.caches", "off"}, {"sw.memcpy", "rt_neon"}}},
+    {"S3", {{"soc.caches", "off"}, {"sw.memcpy", "uboot"}}},
+    {"S4", {{"soc.caches", "on"}, {"sw.memcpy", "uboot"}, {"drv.dma_buffers", "uncached"}}},
+    {"S5", {{"soc.caches", "on"}, {"sw.memcpy", "uboot"}, {"drv.dma_buffers", "uncached"}, {"drv.tx", "lookahead"},
+            {"drv.rx", "thread"}, {"lwip.options", "tuned"}}},
+};
+
+ws::PointOutcome run(const Settings& step, const Settings& s) {
+  ws::Point pt;
+  pt.platform = ws::find_platform("a7_rtthread");
+  pt.platform->declare(pt.params);
+  pt.params.set("iperf.seconds", "0.3", "test");
+  for (const auto& [k, v] : step) pt.params.set(k, v, "test");
+  for (const auto& [k, v] : s) pt.params.set(k, v, "test");
+  pt.platform->check(pt.params);
+  return ws::run_points({pt}, 1).at(0);
+}
+
+double metric(const ws::PointOutcome& o, const std::string& name) {
+  for (const auto& [k, v] : o.result.metrics)
+    if (k == name) return v;
+  ADD_FAILURE() << "no metric " << name;
+  return -1;
+}
+
+std::string label(const ws::PointOutcome& o, const std::string& name) {
+  for (const auto& [k, v] : o.result.labels)
+    if (k == name) return v;
+  return "";
+}
+
+}  // namespace
+
+// The receiver checks every byte against the sender's pattern by stream offset:
+// a byte out of order, lost or changed fails the point (integrity errors).
+TEST(A7RtThread, EveryTcpByteArrivesInOrderInEveryStepAtBothSpeeds) {
+  for (const auto& [name, step] : kSteps)
+    for (const char* mbps : {"100", "1000"})
+      for (const char* dir : {"rx", "tx"}) {
+        const auto o = run(step, {{"emac.mbps", mbps}, {"iperf.proto", "tcp"}, {"iperf.dir", dir}});
+        ASSERT_TRUE(o.ok) << name << " " << mbps << " " << dir << ": " << o.error;
+        EXPECT_EQ(o.result.integrity_errors, 0u);
+        EXPECT_GT(metric(o, "mbps"), 1.0) << name << " " << mbps << " " << dir << "\n" << o.result.report;
+        EXPECT_LT(metric(o, "mbps"), std::stod(mbps) * 1448.0 / 1538 * 1.01) << "above TCP's payload line rate";
+      }
+}
+
+// S0's receiver is overloaded: datagrams are dropped, and the run itself
+// checks sent = received + dropped by reason + still in the board.
+TEST(A7RtThread, UdpLossIsTheDropsCountedByReason) {
+  const auto o = run(kSteps.at("S0"), {{"iperf.proto", "udp"}, {"iperf.dir", "rx"}});
+  ASSERT_TRUE(o.ok) << o.error;
+  EXPECT_GT(metric(o, "loss_pct"), 10) << o.result.report;
+  const std::string drops = label(o, "drops");
+  EXPECT_NE(drops, "-");
+  EXPECT_NE(o.result.report.find("UDP: "), std::string::npos) << o.result.report;
+  // With everything tuned nothing is lost at line rate.
+  const auto s5 = run(kSteps.at("S5"), {{"iperf.proto", "udp"}, {"iperf.dir", "rx"}});
+  ASSERT_TRUE(s5.ok) << s5.error;
+  EXPECT_EQ(metric(s5, "loss_pct"), 0) << s5.result.report;
+  EXPECT_EQ(label(s5, "drops"), "-");
+}
+
+// A receiver that reads slower than UDP arrives: a one-datagram socket queue
+// overflows, and those drops are named.
+TEST(A7RtThread, AFullSocketQueueIsADropByReason) {
+  const auto o = run(kSteps.at("S3"), {{"iperf.proto", "udp"}, {"iperf.dir", "rx"}, {"lwip.udp_recvmbox", "1"},
+                                       {"iperf.thread_priority", "20"}});
+  ASSERT_TRUE(o.ok) << o.error;
+  EXPECT_NE(label(o, "drops").find("udp_recvmbox_full"), std::string::npos) << label(o, "drops");
+}
+
+// Wireshark reads the EMAC port's capture: IPv4 with TCP, and ARP; nothing
+// malformed; no bad IP or TCP checksum.
+TEST(A7RtThread, PcapOpensInTsharkWithValidChecksums) {
+  if (std::system("command -v tshark >/dev/null 2>&1") != 0) GTEST_SKIP() << "tshark is not installed";
+  const std::string dir = testing::TempDir() + "ws_a7_pcap";
+  std::filesystem::remove_all(dir);
+  const std::string scenario = ws::test::write_file(
+      "ws_a7_pcap.yaml", "platform: a7_rtthread\nworkload: iperf\nparams:\n  iperf.seconds: 0.2\n"
+                         "  soc.caches: 'on'\n  sw.memcpy: uboot\n");
+  const auto r = ws::test::wirespeed("run " + scenario + " --pcap " + dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string pcap = dir + "/emac.pcap";
+  ASSERT_TRUE(std::filesystem::exists(pcap));
+  auto count = [&](const std::string& filter) {
+    const std::string out = testing::TempDir() + "ws_a7_tshark.txt";
+    const std::string cmd = "tshark -n -o tcp.check_checksum:TRUE -o ip.check_checksum:TRUE -r " + pcap + " -Y '" +
+                            filter + "' 2>/dev/null | wc -l > " + out;
+    EXPECT_EQ(std::system(cmd.c_str()), 0);
+    return std::stoi(ws::test::slurp(out));
+  };
+  const int all = count("frame");
+  EXPECT_GT(all, 1000);
+  EXPECT_EQ(count("tcp || arp"), all);
+  EXPECT_EQ(count("_ws.malformed || _ws.expert.severity >= \"error\""), 0);
+  EXPECT_EQ(count("ip.checksum.status == \"Bad\" || tcp.checksum.status == \"Bad\""), 0);
+  EXPECT_GT(count("tcp.checksum.status == \"Good\" && tcp.len > 0"), 1000);
+}
+
+TEST(A7RtThread, SameSeedSameCsv) {
+  const std::string scenario = ws::test::write_file(
+      "ws_a7_det.yaml", "platform: a7_rtthread\nworkload: iperf\nparams:\n  iperf.seconds: 0.2\nsweep:\n"
+                        "  iperf.proto: [tcp, udp]\n");
+  const auto a = ws::test::wirespeed("run " + scenario + " --format csv --seed 7");
+  const auto b = ws::test::wirespeed("run " + scenario + " --format csv --seed 7");
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out.find("a7"), std::string::npos);
+}
+
+// The 12.5 MB copy lands intact with every routine, caches off and on.
+TEST(A7RtThread, MemcpyWorkloadCopiesEveryByte) {
+  for (const char* routine : {"rt", "rt_halfword", "rt_neon", "uboot", "libc"})
+    for (const char* caches : {"off", "on"}) {
+      const auto o = run({{"workload", "memcpy"}, {"memcpy.mbytes", "1"}, {"memcpy.src_offset", "3"}},
+                         {{"sw.memcpy", routine}, {"soc.caches", caches}});
+      ASSERT_TRUE(o.ok) << routine << " " << caches << ": " << o.error;
+      EXPECT_GT(metric(o, "ms"), 0);
+    }
+}
+#endif
