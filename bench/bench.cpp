@@ -1,6 +1,8 @@
 // Simulation speed: simulated TLPs per host second on the PCIe platform (long x4
 // writes, reads, small blocks), wire frames per host second on the MSC8144 UDP
-// echo (64 B at line rate offered, one and four cores), peak resident memory of
+// echo (64 B at line rate offered, one and four cores), simulated seconds per
+// host second of iperf on the Cortex-A7 (S0 and S5 TCP at 100 Mbit/s, S5 at 1
+// Gbit/s; 5 s tests plus 55 ms of start and drain), peak resident memory of
 // a simulation process, and the wall time of each `reproduce` on one core.
 // Run: cmake --build build --target bench  (numbers go to docs/performance.md).
 #include <sys/resource.h>
@@ -54,6 +56,15 @@ void frame_rate(const char* label, const Knobs& knobs) {
              metric(m, "wire_frames"), wall, metric(m, "wire_frames") / wall);
 }
 
+// Simulated seconds per host second of an iperf test, and its wire frames per host second.
+void iperf_rate(const char* label, const Knobs& knobs) {
+  Knobs k = knobs;
+  k.push_back({"iperf.seconds", "5"});
+  const auto [m, wall] = run("a7_rtthread", k);
+  fmt::print("{:<34} {:>7.2f} Mbit/s {:>7.3f} s  {:>6.1f} sim-s/host-s {:>10.0f} wire frames/host-s\n", label,
+             metric(m, "mbps"), wall, 5.055 / wall, metric(m, "wire_frames") / wall);
+}
+
 }  // namespace
 
 int sc_main(int, char**) {
@@ -66,6 +77,14 @@ int sc_main(int, char**) {
   four.push_back({"app.cores", "4"});
   frame_rate("msc8144 64 B line rate, 1 core", line_rate);
   frame_rate("msc8144 64 B line rate, 4 cores", four);
+
+  const Knobs s5 = {{"soc.caches", "on"}, {"sw.memcpy", "uboot"}, {"drv.dma_buffers", "uncached"},
+                    {"drv.tx", "lookahead"}, {"drv.rx", "thread"}, {"lwip.options", "tuned"}};
+  Knobs s5g = s5;
+  s5g.push_back({"emac.mbps", "1000"});
+  iperf_rate("a7 S0 TCP rx 100 Mbit/s, 5 s", {});
+  iperf_rate("a7 S5 TCP rx 100 Mbit/s, 5 s", s5);
+  iperf_rate("a7 S5 TCP rx 1 Gbit/s, 5 s", s5g);
 
   for (auto& s : ws::reference_sets()) {
     const auto t0 = std::chrono::steady_clock::now();
