@@ -56,10 +56,11 @@ void declare_a7_params(ParamTable& t) {
                    "TCP_SND_BUF; 0: lwip.options' (rtthread 8196, tuned 11680)", "RT-Thread lwipopts.h; study"));
   t.declare(number("lwip.pbuf_pool_size", K::Int, "0", 0, 128, "pbufs",
                    "PBUF_POOL_SIZE (Rx pbufs); 0: lwip.options' (rtthread 16, tuned 64)", "RT-Thread lwipopts.h; study"));
-  t.declare(number("lwip.udp_recvmbox", K::Int, "8", 1, 64, "datagrams",
-                   "DEFAULT_UDP_RECVMBOX_SIZE: datagrams waiting for recv()", "assumed (RT-Thread's value not confirmed)"));
+  t.declare(number("lwip.udp_recvmbox", K::Int, "1", 1, 64, "datagrams",
+                   "DEFAULT_UDP_RECVMBOX_SIZE: datagrams waiting for recv()",
+                   "RT-Thread components/net/lwip/port/lwipopts.h: 1"));
   t.declare(number("lwip.tcpip_mbox", K::Int, "8", 1, 256, "messages", "the tcpip thread's mailbox (TCPIP_MBOX_SIZE)",
-                   "RT-Thread lwipopts.h: 8 (hardware-facts.md §4)"));
+                   "RT-Thread components/net/lwip/Kconfig: RT_LWIP_TCPTHREAD_MBOX_SIZE 8"));
   t.declare(choice("emac.mbps", "100", {"100", "1000"}, "Mbit/s", "100: EMAC; 1000: EMAC1 (gigabit)", kStudy));
   t.declare(choice("iperf.proto", "tcp", {"tcp", "udp"}, "-", "iperf3 test protocol", kStudy));
   t.declare(choice("iperf.dir", "rx", {"rx", "tx"}, "-", "rx: the board receives; tx: the board sends", kStudy));
@@ -67,12 +68,12 @@ void declare_a7_params(ParamTable& t) {
                    "UDP payload rate offered; 0: the EMAC's line rate (1472 B datagrams fill the wire)", kStudy));
   t.declare(number("iperf.seconds", K::Real, "2", 0.2, 120, "s", "length of the test (the study ran 60 s)",
                    "simulation control"));
-  t.declare(number("iperf.block_bytes", K::Int, "5840", 512, 65536, "B", "one send()/recv() of the board's iperf",
-                   "assumed: RT-Thread netutils iperf IPERF_BUFSZ = 4 x TCP_MSS"));
+  t.declare(number("iperf.block_bytes", K::Int, "4096", 512, 65536, "B", "one send()/recv() of the board's iperf",
+                   "RT-Thread-packages/netutils iperf/iperf.c: IPERF_BUFSZ 4 x 1024"));
   t.declare(number("iperf.udp_bytes", K::Int, "1472", 64, 1472, "B", "UDP payload per datagram", kStudy));
-  t.declare(number("iperf.thread_priority", K::Int, "5", 0, 31, "RT-Thread priority",
+  t.declare(number("iperf.thread_priority", K::Int, "20", 0, 31, "RT-Thread priority",
                    "the board's iperf thread (0 most urgent; tcpip is 10, the Rx thread 12)",
-                   "calibrated: S0 UDP rx (below tcpip's priority the overloaded board never runs it: 0 Mbit/s)"));
+                   "RT-Thread-packages/netutils iperf/iperf.c: rt_thread_create(..., 20, 100)"));
   t.declare(number("pc.rx_delay_us", K::Real, "10", 0, 10000, "us",
                    "the PC from a frame's last bit to its stack (NIC interrupt moderation)", "assumed"));
   t.declare(number("memcpy.mbytes", K::Real, "12.5", 0.001, 64, "MB", "the memcpy workload's copy (10^6 B)", kStudy));

@@ -24,7 +24,8 @@ inline std::string slurp(const std::string& path) {
 
 inline CliResult wirespeed(const std::string& args) {
   // Tests run in parallel processes: name the capture files after the test.
-  const std::string base = testing::TempDir() + "ws_cli_" + testing::UnitTest::GetInstance()->current_test_info()->name();
+  const auto* test = testing::UnitTest::GetInstance()->current_test_info();
+  const std::string base = testing::TempDir() + "ws_cli_" + test->test_suite_name() + "_" + test->name();
   const std::string out = base + ".out", err = base + ".err";
   const std::string cmd = std::string(WS_BIN) + " " + args + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());

@@ -42,6 +42,7 @@ IperfBoard::IperfBoard(const IperfConfig& cfg, os::RtThread& rtt, net::TcpipThre
                        net::LwipOnCore& lwip, unsigned priority, uint32_t pc_ip)
     : cfg_(cfg), rtt_(rtt), tcpip_(tcpip), stack_(stack), lwip_(lwip), pc_ip_(pc_ip), events_(rtt.kernel()),
       buf_(std::max<uint32_t>(cfg.block_bytes, cfg.udp_bytes)) {
+  lwip_.map_buffer(buf_.data(), buf_.size());  // the application's buffer in the board's RAM
   stack_.on_event = [this](int e) {
     if (e == WS_LWIP_READABLE) events_.post(kReadable);
     else if (e == WS_LWIP_SENT) events_.post(kSent);

@@ -1,6 +1,8 @@
 #ifdef WS_HAVE_LWIP
 #include "workloads/net/lwip_on_core.hpp"
 
+#include <stdexcept>
+
 namespace ws::net {
 
 void LwipCallCosts::declare_params(ParamTable& t, const std::string& prefix) {
@@ -30,6 +32,24 @@ AccessPattern checksum_pattern(uint64_t addr, size_t n) {
   p.loads[1] = halves;
   p.other_instructions = 3 * halves + 12;  // the fold and byte swaps at the end
   return p;
+}
+
+uint64_t LwipOnCore::map_buffer(const void* host, size_t n) {
+  next_buffer_ = (next_buffer_ + n + 63) / 64 * 64;
+  if (next_buffer_ > kBufferRoom) throw std::logic_error("application buffers beyond their 1 MB of the lwIP window");
+  buffers_.push_back({reinterpret_cast<uintptr_t>(host), n, base_ + kWindow - next_buffer_});
+  return buffers_.back().sim;
+}
+
+uint64_t LwipOnCore::sim(const void* host) {
+  constexpr unsigned kPageBits = 12;
+  const auto a = reinterpret_cast<uintptr_t>(host);
+  for (const Buffer& b : buffers_)
+    if (a - b.host < b.n) return b.sim + (a - b.host);
+  const uint64_t page = pages_.emplace(a >> kPageBits, pages_.size()).first->second;
+  if (page >= ((kWindow - kBufferRoom) >> kPageBits))
+    throw std::runtime_error("lwIP's memory spans more than its 15 MB of the window of simulated RAM");
+  return base_ + (page << kPageBits) + (a & ((uintptr_t(1) << kPageBits) - 1));
 }
 
 LwipOnCore::LwipOnCore(LwipStack& stack, Cpu& core, lib::Memcpy routine, uint64_t window_base,

@@ -1,8 +1,12 @@
 #pragma once
 // An lwIP instance as software on a simulated core: what lwIP does is charged
 // to that core. lwIP keeps its pools, heap and pbufs in its own arrays; they
-// stand at simulated addresses in a window of the board's RAM (the host
-// address modulo the window, so alignment and cache sets are the host's), so
+// stand at simulated addresses in a window of the board's RAM (each host page
+// gets the next page of the window when first touched, its offset kept: the
+// alignment is the host's, and unlike host addresses, which ASLR moves, the
+// addresses repeat from run to run, and with them every cache miss; the
+// application's buffers, which the host heap places where it likes, are
+// mapped at fixed addresses by `map_buffer`), so
 // the core's memory map (cacheable or not, MMU on or off) and its cache state
 // price every access. Every MEMCPY lwIP makes is priced as the board's memcpy
 // routine copying between those addresses, every checksum as lwIP's
@@ -11,6 +15,8 @@
 #ifdef WS_HAVE_LWIP
 #include <cstdint>
 #include <map>
+#include <unordered_map>
+#include <vector>
 #include <string>
 #include "models/cpu/cpu.hpp"
 #include "models/sim/param.hpp"
@@ -40,7 +46,9 @@ class LwipOnCore {
   static constexpr uint64_t kWindow = 16 << 20;
   LwipOnCore(LwipStack& stack, Cpu& core, lib::Memcpy routine, uint64_t window_base, const LwipCallCosts& costs);
   // The simulated address a host byte of lwIP's (or of the application's buffers) stands at.
-  uint64_t sim(const void* host) const { return base_ + (reinterpret_cast<uintptr_t>(host) & (kWindow - 1)); }
+  uint64_t sim(const void* host);
+  // The application's buffer [host, host+n) stands at a fixed, 64 B aligned address.
+  uint64_t map_buffer(const void* host, size_t n);
   lib::Memcpy routine() const { return routine_; }
   // Core time by what the software did ("lwIP memcpy", "driver Rx copy", ...):
   // `book(what, since)` adds the core's time since `since` (a core time).
@@ -57,6 +65,15 @@ class LwipOnCore {
   uint64_t base_;
   LwipCallCosts costs_;
   std::map<std::string, sc_core::sc_time> ledger_;
+  std::unordered_map<uintptr_t, uint64_t> pages_;  // host page -> its page in the window
+  struct Buffer {
+    uintptr_t host;
+    size_t n;
+    uint64_t sim;
+  };
+  std::vector<Buffer> buffers_;
+  uint64_t next_buffer_ = 0;  // from the top of the window down: kBufferRoom
+  static constexpr uint64_t kBufferRoom = 1 << 20;
 };
 
 }  // namespace ws::net
