@@ -293,14 +293,19 @@ void Cpu::copy_from_host(uint64_t dst, uint64_t src, const uint8_t* host, uint32
 
 void Cpu::charge_scan(uint64_t addr, uint32_t n, const AccessPattern& p) { price(0, addr, n, p, false); }
 
+// Maintenance by address to the point of coherency (DCIMVAC, DCCMVAC): every
+// cache level, so a device sees memory and the core then reads the device's bytes.
 void Cpu::invalidate(uint64_t addr, uint32_t n) {
   exec(cfg_.cache_op_cycles * l1d_.lines(addr, n));
   l1d_.invalidate(addr, n);
+  if (l2_) l2_->invalidate(addr, n);
 }
 
 void Cpu::flush(uint64_t addr, uint32_t n) {
   exec(cfg_.cache_op_cycles * l1d_.lines(addr, n));
-  l1d_.flush(addr, n, [this](uint64_t l) { write_back(l); });
+  const auto to_memory = [this](uint64_t l) { memory_line(tlm::TLM_WRITE_COMMAND, l, false); };
+  l1d_.flush(addr, n, to_memory);
+  if (l2_) l2_->flush(addr, n, to_memory);
 }
 
 void Cpu::reg_access(std::function<void()> effect) {
@@ -333,7 +338,7 @@ void Cpu::write_back(uint64_t line) {
 void Cpu::memory_line(tlm::tlm_command cmd, uint64_t line, bool wait) {
   const auto n = uint32_t(line_buf_.size());
   if (cmd == tlm::TLM_WRITE_COMMAND) debug_access(tlm::TLM_READ_COMMAND, line, line_buf_.data(), n);
-  if (cmd == tlm::TLM_READ_COMMAND && streaming_) {  // a copy stream's fill: issued, waited for at the copy's end
+  if (streaming_) {  // a copy's fills and write-backs: issued, all waited for at the copy's end
     stream_done_ = std::max(stream_done_, timed_access(cmd, line, line_buf_.data(), n, false));
     return;
   }

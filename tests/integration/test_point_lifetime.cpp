@@ -58,15 +58,19 @@ TEST(PointLifetime, PointProcessDiesWithItsParent) {
       if (std::find(now.begin(), now.end(), kid) != now.end()) points.push_back(kid);
     }
   }
-  ASSERT_EQ(points.size(), 1u) << "the run never forked its point";
+  // On a loaded machine the loader's child may live that long too: every
+  // child seen alive must die with the parent.
+  ASSERT_FALSE(points.empty()) << "the run never forked its point";
   kill(cli, SIGKILL);
   int status = 0;
   waitpid(cli, &status, 0);
-  bool gone = false;
-  for (int i = 0; i < 40 && !gone; ++i) {  // 2 s: far less than the point's run
-    gone = !alive(points[0]);
-    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (pid_t p : points) {
+    bool gone = false;
+    for (int i = 0; i < 40 && !gone; ++i) {  // 2 s: far less than the point's run
+      gone = !alive(p);
+      if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    if (!gone) kill(p, SIGKILL);
+    EXPECT_TRUE(gone) << "child " << p << " outlived its parent";
   }
-  if (!gone) kill(points[0], SIGKILL);
-  EXPECT_TRUE(gone) << "point " << points[0] << " outlived its parent";
 }

@@ -23,8 +23,9 @@ void IperfTally::tcp(const uint8_t* d, uint32_t n, uint64_t& offset, bool in_win
 }
 
 void IperfTally::udp(const uint8_t* d, uint32_t n, bool in_window) {
-  if (n < 12) {
-    wrong += n;
+  if (n < 12) {  // no iperf header: the datagram is wrong, whatever its length
+    wrong += std::max<uint32_t>(n, 1);
+    ++datagrams;
     return;
   }
   const uint32_t seq = uint32_t(d[8]) << 24 | uint32_t(d[9]) << 16 | uint32_t(d[10]) << 8 | d[11];
@@ -99,7 +100,7 @@ os::Task IperfBoard::udp_receive() {
     co_await events_.pend(kReadable);
     while (stack_.udp_waiting() > 0) {
       int n = -1;
-      co_await api([&] { n = stack_.udp_read(buf_.data(), uint16_t(buf_.size())); });
+      co_await api([&] { n = stack_.udp_read(buf_.data(), uint16_t(std::min<size_t>(buf_.size(), 0xFFFF))); });
       if (n >= 0) tally_.udp(buf_.data(), uint32_t(n), in_window());
     }
   }
@@ -107,6 +108,10 @@ os::Task IperfBoard::udp_receive() {
 
 os::Task IperfBoard::udp_send() {
   co_await api([this] { stack_.udp_connect(pc_ip_, cfg_.port); });
+  while (!stack_.arp_resolved(pc_ip_)) {  // as iperf3's control connection would have
+    co_await api([this] { stack_.arp_request(pc_ip_); });
+    co_await rtt_.kernel().sleep(sc_core::sc_time(1, sc_core::SC_MS));
+  }
   const sc_core::sc_time gap =
       cfg_.udp_mbps > 0 ? sc_core::sc_time(cfg_.udp_bytes * 8.0 / cfg_.udp_mbps, sc_core::SC_US) : sc_core::SC_ZERO_TIME;
   sc_core::sc_time due = lwip_.core().time();
@@ -124,7 +129,7 @@ os::Task IperfBoard::udp_send() {
 // ---------------------------------------------------------------- the PC
 
 IperfPc::IperfPc(const IperfConfig& cfg, net::LwipStack& stack, Scheduler& sched, uint32_t board_ip)
-    : cfg_(cfg), stack_(stack), sched_(sched), buf_(std::max<uint32_t>(64 * 1024, cfg.udp_bytes)) {
+    : cfg_(cfg), stack_(stack), sched_(sched), board_ip_(board_ip), buf_(std::max<uint32_t>(64 * 1024, cfg.udp_bytes)) {
   const bool pc_sends = cfg.board_receives;
   stack_.on_event = [this, pc_sends](int e) {
     // Never back into lwIP from its own callback: the application runs as the next event.
@@ -176,6 +181,10 @@ void IperfPc::drain() {
 
 void IperfPc::send_next() {
   if (now() >= cfg_.end) return;
+  if (!stack_.arp_resolved(board_ip_)) {  // lwIP would queue one datagram and replace it with the next
+    sched_.after(sc_core::sc_time(100, sc_core::SC_US), [this] { send_next(); });
+    return;
+  }
   iperf_datagram(buf_.data(), cfg_.udp_bytes, uint32_t(sent_datagrams_), now());
   if (stack_.udp_send(buf_.data(), cfg_.udp_bytes)) ++sent_datagrams_;
   sched_.after(sc_core::sc_time(cfg_.udp_bytes * 8.0 / cfg_.udp_mbps, sc_core::SC_US), [this] { send_next(); });

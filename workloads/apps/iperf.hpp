@@ -89,6 +89,7 @@ class IperfPc {
   IperfConfig cfg_;
   net::LwipStack& stack_;
   Scheduler& sched_;
+  uint32_t board_ip_;
   std::vector<uint8_t> buf_;
   IperfTally tally_;
   uint64_t offset_ = 0, sent_datagrams_ = 0;

@@ -104,10 +104,15 @@ os::Task DwEmacDriver::rx_thread() {
   for (;;) {
     co_await rx_ready_.pend();
     for (unsigned n = 1;; ++n) {
+      co_await kernel_.point();  // the ring as it is now: its own OWN write-backs have landed
       bool got = false;
       void* f = take_frame(got);
       if (!got) break;
-      if (f) co_await tcpip_.mailbox().post({f});
+      if (f) {
+        held_ = 1;  // a frame in hand while the post waits for room
+        co_await tcpip_.mailbox().post({f});
+        held_ = 0;
+      }
       if (n % cfg_.rx_budget == 0) co_await kernel_.yield();
     }
     enabled_ |= DwEmac::kRi | DwEmac::kRu;

@@ -57,6 +57,9 @@ class DwEmacDriver {
   const std::map<std::string, uint64_t>& drops() const { return drops_; }
   uint64_t interrupts() const { return irqs_; }
   uint64_t rx_taken() const { return rx_taken_; }  // frames taken off the ring
+  unsigned rx_held() const { return held_; }         // taken, waiting to be posted to the tcpip thread
+  // Frames lwIP output that are not yet on the wire: queued, or on the Tx ring.
+  size_t tx_pending() const { return pending_.size(); }
   // Time senders spent waiting for a Tx descriptor (the completion wait).
   const sc_core::sc_time& tx_wait() const { return tx_wait_; }
 
@@ -86,6 +89,7 @@ class DwEmacDriver {
   uint32_t enabled_ = 0;
   std::map<std::string, uint64_t> drops_;
   uint64_t irqs_ = 0, rx_taken_ = 0;
+  unsigned held_ = 0;
   sc_core::sc_time tx_wait_;
 };
 

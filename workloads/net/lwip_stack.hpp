@@ -64,6 +64,7 @@ class LwipStack {
   uint32_t udp_waiting() const { return api_->udp_waiting(); }
 
   void arp_request(uint32_t ip) { api_->arp_request(ip); }
+  bool arp_resolved(uint32_t ip) const { return api_->arp_resolved(ip) != 0; }
   const char* profile() const { return api_->profile; }
   uint64_t copied_bytes() const { return copied_; }
   uint64_t checksummed_bytes() const { return checksummed_; }

@@ -296,6 +296,14 @@ static uint32_t udp_waiting(void) { return udp_count; }
 
 static void counters(ws_lwip_counters* out) { *out = counts; }
 
+static int arp_resolved(uint32_t ip) {
+  ip4_addr_t a;
+  struct eth_addr* mac;
+  const ip4_addr_t* found;
+  a.addr = lwip_htonl(ip);
+  return etharp_find_addr(&nif, &a, &mac, &found) >= 0;
+}
+
 static void arp_request(uint32_t ip) {
   ip4_addr_t a;
   a.addr = lwip_htonl(ip);
@@ -305,6 +313,6 @@ static void arp_request(uint32_t ip) {
 static const ws_lwip_api api = {WS_LWIP_PROFILE, init, rx_alloc, rx_input, rx_free, tx_pieces, tx_free,
                                 sleep_ms, check_timeouts, tcp_listen_on, tcp_connect_to, tcp_write_some, sndbuf,
                                 tcp_read_some, tcp_readable, wnd, udp_bind_on, udp_connect_to, udp_send_some,
-                                udp_read_one, udp_waiting, counters, arp_request};
+                                udp_read_one, udp_waiting, counters, arp_request, arp_resolved};
 
 const ws_lwip_api* WS_LWIP_ENTRY(void) { return &api; }

@@ -83,6 +83,7 @@ typedef struct ws_lwip_api {
   uint32_t (*udp_waiting)(void);                    /* datagrams waiting */
   void (*counters)(ws_lwip_counters* out);
   void (*arp_request)(uint32_t ip); /* resolve a neighbour ahead of a test (iperf's control connection does) */
+  int (*arp_resolved)(uint32_t ip);  /* the neighbour's MAC is known (lwIP queues one packet otherwise) */
 } ws_lwip_api;
 
 #ifdef __cplusplus

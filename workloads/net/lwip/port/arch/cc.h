@@ -9,4 +9,9 @@
 unsigned ws_lwip_rand(void);
 #define LWIP_RAND() ((u32_t)ws_lwip_rand())
 #define BYTE_ORDER LITTLE_ENDIAN
+/* lwIP's heap and pools start on a page: where their bytes fall within a page,
+ * and so which cache sets their simulated addresses use (lwip_on_core.hpp),
+ * is the same in every program the instance is linked into. */
+#define LWIP_DECLARE_MEMORY_ALIGNED(variable_name, size) \
+  u8_t variable_name[LWIP_MEM_ALIGN_BUFFER(size)] __attribute__((aligned(4096)))
 #endif
