@@ -1,0 +1,74 @@
+#include "models/nav/qmss.hpp"
+
+#include <fmt/format.h>
+#include <cstring>
+#include <stdexcept>
+#include "models/sim/sim_time.hpp"
+
+namespace ws::nav {
+
+void Qmss::declare_params(ParamTable& t, const std::string& prefix) {
+  t.declare_model(model_number(prefix + ".access_ns", ParamSpec::Kind::Real, 0, 10000, "ns",
+                               "the queue manager's time per Queue N register access, beyond the bus to it"));
+}
+
+Qmss::Qmss(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats)
+    : sc_module(name), socket("socket"), cfg_(cfg), stats_(stats.resource(basename())), queues_(cfg.queues),
+      watchers_(cfg.queues) {
+  socket.register_b_transport(this, &Qmss::b_transport);
+  socket.register_transport_dbg(this, &Qmss::transport_dbg);
+}
+
+void Qmss::push(unsigned queue, uint32_t desc) {
+  if (desc == 0) throw std::logic_error(fmt::format("{}: push of a null descriptor onto queue {}", name(), queue));
+  queues_.at(queue).push_back(desc);
+  ++pushes_;
+  if (watchers_[queue]) watchers_[queue]();
+}
+
+uint32_t Qmss::pop(unsigned queue) {
+  auto& q = queues_.at(queue);
+  if (q.empty()) return 0;
+  const uint32_t d = q.front();
+  q.pop_front();
+  ++pops_;
+  return d;
+}
+
+void Qmss::watch(unsigned queue, std::function<void()> on_push) { watchers_.at(queue) = std::move(on_push); }
+
+// One 32-bit register of one queue per access.
+bool Qmss::access(tlm::tlm_generic_payload& t) {
+  const uint64_t a = t.get_address();
+  const unsigned queue = unsigned(a / kQueueStride), reg = unsigned(a % kQueueStride);
+  if (t.get_data_length() != 4 || reg % 4 != 0 || queue >= queues_.size()) {
+    t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return false;
+  }
+  uint32_t v = 0;
+  if (t.is_write()) {
+    std::memcpy(&v, t.get_data_ptr(), 4);
+    if (reg == 12) push(queue, v);  // C (the size) is accepted and not kept
+  } else {
+    if (reg == 0) v = uint32_t(queues_[queue].size());
+    else if (reg == 12) v = pop(queue);
+    std::memcpy(t.get_data_ptr(), &v, 4);
+  }
+  t.set_response_status(tlm::TLM_OK_RESPONSE);
+  return true;
+}
+
+void Qmss::b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
+  if (access(t)) {
+    stats_->add_busy(ns(cfg_.access_ns), 4);
+    delay += ns(cfg_.access_ns);
+  }
+}
+
+unsigned Qmss::transport_dbg(tlm::tlm_generic_payload& t) {
+  // A debug read must not pop: only the count register reads without effect.
+  if (!t.is_read() || t.get_address() % kQueueStride != 0) return 0;
+  return access(t) ? 4 : 0;
+}
+
+}  // namespace ws::nav

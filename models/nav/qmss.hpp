@@ -1,0 +1,56 @@
+#pragma once
+// The KeyStone Queue Manager (QMSS): hardware queues of descriptor addresses.
+// Software reaches a queue through its Queue N registers (SPRUGR9 §4.2; four
+// 32-bit words per queue, `kQueueStride` apart from the region's base):
+//   A (+0)  entry count (read)          B (+4)  byte count (read)
+//   C (+8)  packet size for the push    D (+12) write: push the descriptor at
+//                                               the tail; read: pop the head (0: empty)
+// as a TLM target, so a register access costs what the bus to it costs plus
+// `access_ns`. Hardware (packet DMA, accumulator firmware) pushes and pops
+// through the member functions; a queue's watcher hears every push.
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <vector>
+#include "models/sim/param.hpp"
+#include "models/sim/stats.hpp"
+
+namespace ws::nav {
+
+class Qmss : public sc_core::sc_module {
+ public:
+  static constexpr uint32_t kQueueStride = 16;
+  struct Config {
+    unsigned queues;
+    double access_ns;  // the queue manager's own time per register access
+  };
+  // "<prefix>.access_ns".
+  static void declare_params(ParamTable& t, const std::string& prefix);
+
+  Qmss(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);
+  tlm_utils::simple_target_socket<Qmss> socket;  // the Queue N register region (one initiator: the bus)
+
+  void push(unsigned queue, uint32_t desc);
+  uint32_t pop(unsigned queue);  // 0: empty
+  size_t count(unsigned queue) const { return queues_.at(queue).size(); }
+  // Called at every push onto `queue` (hardware that serves it).
+  void watch(unsigned queue, std::function<void()> on_push);
+  uint64_t pushes() const { return pushes_; }
+  uint64_t pops() const { return pops_; }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay);
+  unsigned transport_dbg(tlm::tlm_generic_payload& t);
+  bool access(tlm::tlm_generic_payload& t);
+
+  Config cfg_;
+  ResourceStats* stats_;
+  std::vector<std::deque<uint32_t>> queues_;
+  std::vector<std::function<void()>> watchers_;
+  uint64_t pushes_ = 0, pops_ = 0;
+};
+
+}  // namespace ws::nav

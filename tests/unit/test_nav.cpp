@@ -1,0 +1,166 @@
+// Multicore Navigator: QMSS queues through their Queue N registers (push and
+// pop, counts, FIFO order, a debug read that does not pop), and the
+// accumulator's list and interrupt times in each pacing mode.
+#include <gtest/gtest.h>
+#include <systemc>
+#include <vector>
+#include "models/cpu/cpu.hpp"
+#include "models/irq/epic.hpp"
+#include "models/mem/memory.hpp"
+#include "models/nav/accumulator.hpp"
+#include "models/nav/descriptor.hpp"
+#include "models/nav/qmss.hpp"
+#include "tests/unit/tlm_test_initiator.hpp"
+
+using namespace ws;
+using namespace ws::nav;
+using sc_core::sc_time;
+using sc_core::SC_NS;
+using sc_core::SC_US;
+
+namespace {
+uint32_t reg(test::TestInitiator& cpu, tlm::tlm_command cmd, uint64_t addr, uint32_t v, sc_time& delay) {
+  std::vector<uint8_t> d = {uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)};
+  EXPECT_EQ(cpu.access(cmd, addr, d, delay).status, tlm::TLM_OK_RESPONSE);
+  return uint32_t(d[0]) | uint32_t(d[1]) << 8 | uint32_t(d[2]) << 16 | uint32_t(d[3]) << 24;
+}
+}  // namespace
+
+TEST(Qmss, QueueRegistersPushPopAndCountInOrder) {
+  StatsRegistry stats;
+  Qmss qm("qm", Qmss::Config{64, 20}, stats);
+  test::TestInitiator cpu("cpu");
+  cpu.socket.bind(qm.socket);
+  const uint64_t q5 = 5 * Qmss::kQueueStride;
+  sc_time delay;
+  for (uint32_t d : {0x1000u, 0x1080u, 0x1100u}) reg(cpu, tlm::TLM_WRITE_COMMAND, q5 + 12, d, delay);
+  EXPECT_EQ(delay, sc_time(60, SC_NS)) << "three register accesses";
+  EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q5 + 0, 0, delay), 3u) << "register A: the entry count";
+  // A debug read of register D must not pop.
+  tlm::tlm_generic_payload t;
+  uint32_t v = 0;
+  t.set_command(tlm::TLM_READ_COMMAND);
+  t.set_address(q5 + 12);
+  t.set_data_ptr(reinterpret_cast<uint8_t*>(&v));
+  t.set_data_length(4);
+  EXPECT_EQ(cpu.socket->transport_dbg(t), 0u);
+  EXPECT_EQ(qm.count(5), 3u);
+  EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q5 + 12, 0, delay), 0x1000u) << "FIFO: the head first";
+  EXPECT_EQ(qm.pop(5), 0x1080u);
+  EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q5 + 12, 0, delay), 0x1100u);
+  EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q5 + 12, 0, delay), 0u) << "an empty queue pops 0";
+  EXPECT_EQ(qm.count(5), 0u);
+  std::vector<uint8_t> d(4);
+  EXPECT_EQ(cpu.access(tlm::TLM_READ_COMMAND, 64 * Qmss::kQueueStride, d, delay).status, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+TEST(Navigator, HostDescriptorRoundTrips) {
+  HostDesc h{1514, 7, 0x2345, 1536, 0x80001000, 0, 1536, 0x80001000};
+  uint8_t raw[kDescBytes];
+  h.encode(raw);
+  const HostDesc g = HostDesc::decode(raw);
+  EXPECT_EQ(g.packet_len, 1514u);
+  EXPECT_EQ(g.return_queue, 0x2345u);
+  EXPECT_EQ(g.buffer, 0x80001000u);
+  EXPECT_EQ(raw[0], uint8_t(1514 & 0xFF)) << "little-endian words";
+}
+
+namespace {
+// An accumulator on queue 3 with 4-entry pages; interrupts are recorded by time.
+struct AccBench {
+  Scheduler sched{"sched"};
+  StatsRegistry stats;
+  Qmss qm{"qm", Qmss::Config{16, 0}, stats};
+  Memory mem{"mem", Memory::Config{1 << 16, 0, 16, 1, false}, stats};
+  Epic pic{0};
+  Cpu core{"core", Cpu::Config{1e9, Cache::Config{4096, 2, 32}, Cache::Config{4096, 2, 32}, 0, 0, 0, 0}, sched, stats,
+           nullptr};
+  Accumulator acc;
+  test::TestInitiator host{"host"};  // the Queue N registers' side
+  std::vector<sc_time> irqs;
+  AccBench(Pacing mode, unsigned count, unsigned entries = 4)
+      : acc("acc", Accumulator::Config{3, entries, 0x1000, mode, count, 25}, qm, sched, pic, 0) {
+    acc.socket.bind(mem.socket);
+    core.socket.bind(mem.socket);
+    host.socket.bind(qm.socket);
+    pic.route(0, &core, 0);
+    core.on_raise = [this](unsigned, const sc_time&) { irqs.push_back(ws::now()); };
+  }
+  void push_at(double us, uint32_t desc) {
+    sched.at(sc_time(us, SC_US), [this, desc] { qm.push(3, desc); });
+  }
+  uint32_t word(uint64_t addr) {
+    uint8_t w[4];
+    mem.read(addr, w, 4);
+    return uint32_t(w[0]) | uint32_t(w[1]) << 8 | uint32_t(w[2]) << 16 | uint32_t(w[3]) << 24;
+  }
+};
+}  // namespace
+
+TEST(Accumulator, NoPacingInterruptsOnAFullPageOnly) {
+  AccBench b(Pacing::None, 0);
+  for (uint32_t k = 0; k < 3; ++k) b.push_at(10, 0x100 + k * 0x80);
+  b.push_at(110, 0x280);
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  ASSERT_EQ(b.irqs.size(), 1u) << "three entries wait; the fourth fills the page";
+  EXPECT_EQ(b.irqs[0], sc_time(125, SC_US)) << "the tick after the fourth push";
+  EXPECT_EQ(b.word(0x1000), 4u) << "word 0: the count";
+  EXPECT_EQ(b.word(0x1004), 0x100u);
+  EXPECT_EQ(b.word(0x1010), 0x280u);
+}
+
+TEST(Accumulator, LastInterruptWithNoDelayInterruptsOnTheNextTick) {
+  AccBench b(Pacing::LastInterrupt, 0);
+  b.push_at(10, 0x100);
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  ASSERT_EQ(b.irqs.size(), 1u);
+  EXPECT_EQ(b.irqs[0], sc_time(25, SC_US));
+}
+
+TEST(Accumulator, FirstNewPacketCountsFromThePagesFirstEntry) {
+  AccBench b(Pacing::FirstNewPacket, 2);
+  b.push_at(10, 0x100);
+  b.push_at(60, 0x180);
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  ASSERT_EQ(b.irqs.size(), 1u);
+  EXPECT_EQ(b.irqs[0], sc_time(75, SC_US)) << "placed at 25 us, two ticks of 25 us";
+  EXPECT_EQ(b.word(0x1000), 2u) << "the second arrived before the timer ran out";
+}
+
+TEST(Accumulator, LastNewPacketRestartsAtEveryEntry) {
+  AccBench b(Pacing::LastNewPacket, 2);
+  b.push_at(10, 0x100);
+  b.push_at(60, 0x180);
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  ASSERT_EQ(b.irqs.size(), 1u);
+  EXPECT_EQ(b.irqs[0], sc_time(125, SC_US)) << "two ticks after the entry placed at 75 us";
+}
+
+TEST(Accumulator, LastInterruptHoldsOffForItsCountAfterAnInterrupt) {
+  AccBench b(Pacing::LastInterrupt, 4);
+  b.sched.at(sc_time(30, SC_US), [&] { b.acc.ack(); });
+  b.push_at(10, 0x100);   // the count has run (none before): interrupt at 25 us
+  b.push_at(40, 0x180);   // four ticks after 25 us: at 125 us
+  b.sched.at(sc_time(130, SC_US), [&] { b.acc.ack(); });
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  ASSERT_EQ(b.irqs.size(), 2u);
+  EXPECT_EQ(b.irqs[0], sc_time(25, SC_US));
+  EXPECT_EQ(b.irqs[1], sc_time(125, SC_US));
+}
+
+// Ping/pong: with both pages the host's, descriptors wait in the queue until an ack.
+TEST(Accumulator, BothPagesWithTheHostStallTheFirmwareUntilAnAck) {
+  AccBench b(Pacing::None, 0, 1);
+  for (uint32_t k = 0; k < 3; ++k) b.push_at(10, 0x100 + k * 0x80);
+  b.sched.at(sc_time(210, SC_US), [&] {
+    EXPECT_EQ(b.qm.count(3), 1u) << "the third waits";
+    EXPECT_EQ(b.acc.host_page(), 1u);
+    b.acc.ack();
+  });
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  ASSERT_EQ(b.irqs.size(), 3u);
+  EXPECT_EQ(b.irqs[0], sc_time(25, SC_US));
+  EXPECT_EQ(b.irqs[1], sc_time(50, SC_US));
+  EXPECT_EQ(b.irqs[2], sc_time(225, SC_US)) << "the tick after the ack";
+  EXPECT_EQ(b.word(b.acc.page_address(0) + 4), 0x200u) << "page 0 again, with the third";
+}
