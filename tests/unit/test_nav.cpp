@@ -1,6 +1,7 @@
 // Multicore Navigator: QMSS queues through their Queue N registers (push and
-// pop, counts, FIFO order, a debug read that does not pop), and the
-// accumulator's list and interrupt times in each pacing mode.
+// pop, counts, FIFO order, a debug read that does not pop), the accumulator's
+// list and interrupt times in each pacing mode, and the packet DMA's Rx flows
+// (free descriptors, starvation) and Tx channels (descriptor recycling).
 #include <gtest/gtest.h>
 #include <systemc>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "models/mem/memory.hpp"
 #include "models/nav/accumulator.hpp"
 #include "models/nav/descriptor.hpp"
+#include "models/nav/packet_dma.hpp"
 #include "models/nav/qmss.hpp"
 #include "tests/unit/tlm_test_initiator.hpp"
 
@@ -163,4 +165,82 @@ TEST(Accumulator, BothPagesWithTheHostStallTheFirmwareUntilAnAck) {
   EXPECT_EQ(b.irqs[1], sc_time(50, SC_US));
   EXPECT_EQ(b.irqs[2], sc_time(225, SC_US)) << "the tick after the ack";
   EXPECT_EQ(b.word(b.acc.page_address(0) + 4), 0x200u) << "page 0 again, with the third";
+}
+
+namespace {
+struct DmaBench {
+  Scheduler sched{"sched"};
+  StatsRegistry stats;
+  Qmss qm{"qm", Qmss::Config{16, 0}, stats};
+  Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 1, false}, stats};
+  PacketDma dma{"dma", PacketDma::Config{20}, qm, sched, stats};
+  test::TestInitiator host{"host"};
+  DmaBench() {
+    dma.socket.bind(mem.socket);
+    host.socket.bind(qm.socket);
+  }
+  // A descriptor at `addr` with a buffer of `len` bytes at `buf`, returning to `ret`.
+  void descriptor(uint32_t addr, uint32_t buf, uint32_t len, uint32_t packet_len, unsigned ret) {
+    uint8_t raw[kDescBytes];
+    HostDesc{packet_len, 0, ret, packet_len, buf, 0, len, buf}.encode(raw);
+    mem.write(addr, raw, kDescBytes);
+  }
+};
+}  // namespace
+
+TEST(PacketDma, RxTakesFreeDescriptorsAndDropsWithoutOne) {
+  DmaBench b;
+  for (uint32_t k = 0; k < 2; ++k) {
+    b.descriptor(0x1000 + k * 0x40, 0x10000 + k * 0x800, 1536, 0, 0);
+    b.qm.push(1, 0x1000 + k * 0x40);
+  }
+  const unsigned flow = b.dma.add_rx_flow(1, 2);
+  std::vector<uint8_t> frame(100);
+  b.sched.at(sc_time(1, SC_US), [&] {
+    for (uint8_t tag : {10, 20, 30}) {
+      for (size_t i = 0; i < frame.size(); ++i) frame[i] = uint8_t(tag + i);
+      b.dma.receive(flow, frame.data(), uint32_t(frame.size()));
+    }
+  });
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  EXPECT_EQ(b.qm.count(2), 2u);
+  EXPECT_EQ(b.dma.rx_starved(), 1u) << "the third found the free queue empty";
+  EXPECT_EQ(b.stats.drops_by_reason().at("dma.rx_free_queue_empty"), 1u);
+  const uint32_t first = b.qm.pop(2);
+  ASSERT_EQ(first, 0x1000u);
+  uint8_t raw[kDescBytes];
+  b.mem.read(first, raw, kDescBytes);
+  EXPECT_EQ(HostDesc::decode(raw).packet_len, 100u);
+  uint8_t got[100];
+  b.mem.read(0x10000, got, 100);
+  EXPECT_EQ(got[0], 10);
+  EXPECT_EQ(got[99], uint8_t(10 + 99));
+}
+
+// Descriptor recycling: each sent descriptor comes back on its return queue,
+// in order, once its packet has left.
+TEST(PacketDma, TxReturnsEachDescriptorOnceItsPacketHasLeft) {
+  DmaBench b;
+  std::vector<std::pair<sc_time, std::vector<uint8_t>>> sent;
+  b.dma.add_tx_channel(4, [&](const uint8_t* bytes, uint32_t len, const sc_time& ready) {
+    const sc_time start = std::max(ready, sent.empty() ? sc_core::SC_ZERO_TIME : sent.back().first);
+    sent.push_back({start + sc_time(len * 8.0, SC_NS), std::vector<uint8_t>(bytes, bytes + len)});
+    return sent.back().first;
+  });
+  for (uint32_t k = 0; k < 3; ++k) {
+    std::vector<uint8_t> data(64 + k, uint8_t(0xA0 + k));
+    b.mem.write(0x20000 + k * 0x800, data.data(), data.size());
+    b.descriptor(0x3000 + k * 0x40, 0x20000 + k * 0x800, 1536, 64 + k, 7);
+  }
+  std::vector<sc_time> returned;
+  b.qm.watch(7, [&] { returned.push_back(ws::now()); });
+  b.sched.at(sc_time(1, SC_US), [&] {
+    for (uint32_t k = 0; k < 3; ++k) b.qm.push(4, 0x3000 + k * 0x40);
+  });
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  ASSERT_EQ(sent.size(), 3u);
+  EXPECT_EQ(sent[2].second, std::vector<uint8_t>(66, 0xA2)) << "real bytes";
+  ASSERT_EQ(returned.size(), 3u);
+  for (size_t k = 0; k < 3; ++k) EXPECT_EQ(returned[k], sent[k].first) << "back when its packet left";
+  for (uint32_t k = 0; k < 3; ++k) EXPECT_EQ(b.qm.pop(7), 0x3000 + k * 0x40) << "in order";
 }

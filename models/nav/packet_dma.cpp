@@ -1,0 +1,77 @@
+#include "models/nav/packet_dma.hpp"
+
+#include "models/mem/tlm_access.hpp"
+#include "models/nav/descriptor.hpp"
+#include "models/sim/sim_time.hpp"
+
+namespace ws::nav {
+
+void PacketDma::declare_params(ParamTable& t, const std::string& prefix) {
+  t.declare_model(model_number(prefix + ".desc_ns", ParamSpec::Kind::Real, 0, 10000, "ns",
+                               "the packet DMA's work on one descriptor beyond its bus accesses"));
+}
+
+PacketDma::PacketDma(sc_core::sc_module_name name, const Config& cfg, Qmss& qmss, Scheduler& sched,
+                     StatsRegistry& stats)
+    : sc_module(name), socket("socket"), cfg_(cfg), qmss_(qmss), sched_(sched), stats_(stats.resource(basename())) {}
+
+unsigned PacketDma::add_rx_flow(unsigned free_queue, unsigned dest_queue) {
+  flows_.push_back({free_queue, dest_queue});
+  return unsigned(flows_.size() - 1);
+}
+
+void PacketDma::add_tx_channel(unsigned queue, Transmit transmit) {
+  channels_.push_back({queue, std::move(transmit)});
+  const unsigned ch = unsigned(channels_.size() - 1);
+  qmss_.watch(queue, [this, ch] {
+    if (!channels_[ch].busy) serve(ch);
+  });
+}
+
+void PacketDma::receive(unsigned flow, const uint8_t* bytes, uint32_t len) {
+  const Flow& f = flows_.at(flow);
+  const uint32_t addr = qmss_.pop(f.free_queue);
+  if (addr == 0) {
+    ++starved_;
+    stats_->drop("rx_free_queue_empty");
+    return;
+  }
+  uint8_t raw[kDescBytes];
+  sc_core::sc_time t = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, kDescBytes) + ns(cfg_.desc_ns);
+  HostDesc d = HostDesc::decode(raw);
+  const uint32_t n = std::min(len, d.orig_len);
+  if (n < len) stats_->drop("rx_buffer_short");  // the tail does not fit: the packet is cut to the buffer
+  buf_.assign(bytes, bytes + n);
+  t = tlm_access(socket, tlm::TLM_WRITE_COMMAND, d.orig_buffer, buf_.data(), n, t);
+  d.packet_len = d.buffer_len = n;
+  d.buffer = d.orig_buffer;
+  d.encode(raw);
+  t = tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, kDescBytes, t);
+  stats_->add_busy(t, n);
+  ++rx_packets_;
+  sched_.after(t, [this, dest = f.dest_queue, addr] { qmss_.push(dest, addr); });
+}
+
+void PacketDma::serve(unsigned ch) {
+  Channel& c = channels_[ch];
+  const uint32_t addr = qmss_.pop(c.queue);
+  if (addr == 0) {
+    c.busy = false;
+    return;
+  }
+  c.busy = true;
+  uint8_t raw[kDescBytes];
+  sc_core::sc_time t = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, kDescBytes) + ns(cfg_.desc_ns);
+  const HostDesc d = HostDesc::decode(raw);
+  buf_.resize(d.packet_len);
+  t = tlm_access(socket, tlm::TLM_READ_COMMAND, d.buffer, buf_.data(), d.packet_len, t);
+  stats_->add_busy(t, d.packet_len);
+  const sc_core::sc_time left = c.transmit(buf_.data(), d.packet_len, now() + t);
+  ++tx_packets_;
+  sched_.at(left, [this, ch, addr, ret = d.return_queue] {
+    qmss_.push(ret & 0xFFF, addr);  // the queue number within its manager (one manager here)
+    serve(ch);
+  });
+}
+
+}  // namespace ws::nav
