@@ -4,7 +4,7 @@
 #include <systemc>
 #include <string>
 #include <vector>
-#include "models/mem/memory.hpp"
+#include "tests/unit/core_bench.hpp"
 #include "workloads/os/kernel/sync.hpp"
 #include "workloads/os/rtthread/rtthread.hpp"
 
@@ -15,21 +15,10 @@ using sc_core::SC_MS;
 using sc_core::SC_US;
 
 namespace {
-struct Bench {
-  Scheduler sched{"sched"};
-  StatsRegistry stats;
-  Memory mem{"mem", Memory::Config{1 << 16, 10, 8, 1, true}, stats};
-  Cpu core{"core", Cpu::Config{1.2e9, Cache::Config{32768, 4, 64}, Cache::Config{32768, 2, 64}, 0, 0, 1, 40}, sched,
-           stats, nullptr};
+struct Bench : test::CoreBench {
   RtThread rtt;
-  explicit Bench(unsigned slice = 5) : rtt(core, stats, KernelCosts{}, slice) { core.socket.bind(mem.socket); }
-  // Runs `us` of computation in slices of 10 us, with a preemption point after each.
-  Task busy(double us) {
-    for (double done = 0; done < us; done += 10) {
-      core.exec(10e-6 * 1.2e9);
-      co_await rtt.kernel().point();
-    }
-  }
+  explicit Bench(unsigned slice = 5) : CoreBench(1.2e9), rtt(core, stats, KernelCosts{}, slice) {}
+  Task busy(double us) { return CoreBench::busy(rtt.kernel(), us); }
 };
 }  // namespace
 

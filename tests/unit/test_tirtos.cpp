@@ -5,7 +5,7 @@
 #include <systemc>
 #include <string>
 #include <vector>
-#include "models/mem/memory.hpp"
+#include "tests/unit/core_bench.hpp"
 #include "workloads/os/kernel/sync.hpp"
 #include "workloads/os/tirtos/heap_mem.hpp"
 #include "workloads/os/tirtos/tirtos.hpp"
@@ -17,20 +17,10 @@ using sc_core::SC_MS;
 using sc_core::SC_US;
 
 namespace {
-struct Bench {
-  Scheduler sched{"sched"};
-  StatsRegistry stats;
-  Memory mem{"mem", Memory::Config{1 << 16, 10, 8, 1, true}, stats};
-  Cpu core{"a15", Cpu::Config{1e9, Cache::Config{32768, 2, 64}, Cache::Config{32768, 2, 64}, 0, 0, 1, 40}, sched,
-           stats, nullptr};
+struct Bench : test::CoreBench {
   TiRtos bios;
-  Bench() : bios(core, stats, KernelCosts{}, sc_time(1, SC_MS)) { core.socket.bind(mem.socket); }
-  Task busy(double us) {
-    for (double done = 0; done < us; done += 10) {
-      core.exec(10e-6 * 1e9);
-      co_await bios.kernel().point();
-    }
-  }
+  Bench() : CoreBench(1e9), bios(core, stats, KernelCosts{}, sc_time(1, SC_MS)) {}
+  Task busy(double us) { return CoreBench::busy(bios.kernel(), us); }
 };
 }  // namespace
 
