@@ -105,3 +105,47 @@ TEST(Lwip, AnInstanceServesOneStack) {
                std::logic_error);
 }
 #endif
+
+#ifdef WS_HAVE_LWIP
+// A Windows-like receiver acknowledging every tenth segment, its delayed ACK on
+// a 100 ms tick: a sender with an 8 KB send buffer (six segments) waits for the
+// timer every round, about 8192 B per 100 ms (0.66 Mbit/s): the arithmetic of
+// TcpAckFrequency against a small buffer.
+TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer) {
+  Scheduler sched("sched");
+  net::LwipStack board(ws_lwip_board_rtthread(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
+                       ws_lwip_options{8192, 8192, 16, 0, 0, 0, 0});
+  net::LwipStack pc(ws_lwip_windows(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00,
+                    ws_lwip_options{0, 0, 0, 0, 0, 10, 1});
+  Link to_board(sched), to_pc(sched);
+  to_board.to = &board;
+  to_pc.to = &pc;
+  pc.output = [&](void* f, uint16_t) { to_board.send(pc, f); };
+  board.output = [&](void* f, uint16_t) { to_pc.send(board, f); };
+  uint64_t got = 0;
+  pc.on_event = [&](int e) {
+    if (e == WS_LWIP_READABLE)
+      sched.at(now(), [&] {
+        uint8_t d[4096];
+        while (uint32_t n = pc.read(d, sizeof d)) got += n;
+      });
+  };
+  ASSERT_TRUE(pc.listen(5001));
+  std::vector<uint8_t> chunk(8192, 0x5A);
+  auto pump = [&] {
+    while (board.write(chunk.data(), uint32_t(chunk.size())) > 0) {
+    }
+  };
+  board.on_event = [&](int e) {
+    if (e == WS_LWIP_CONNECTED || e == WS_LWIP_SENT) sched.at(now(), [&] { pump(); });
+  };
+  sched.at(sc_time(10, SC_US), [&] { ASSERT_TRUE(board.connect(0x0A000001, 5001)); });
+  uint64_t at_1s = 0;
+  sched.at(sc_time(1, sc_core::SC_SEC), [&] { at_1s = got; });
+  sc_core::sc_start(sc_time(5, sc_core::SC_SEC));
+  const double mbps = double(got - at_1s) * 8 / 4.0 / 1e6;
+  RecordProperty("mbps", std::to_string(mbps));
+  EXPECT_GT(mbps, 0.55);
+  EXPECT_LT(mbps, 0.75) << "one 8 KB round per 100 ms tick";
+}
+#endif

@@ -11,6 +11,7 @@
 #include "lwip/pbuf.h"
 #include "lwip/tcp.h"
 #include "lwip/timeouts.h"
+#include "lwip/priv/tcp_priv.h" /* TCP_TMR_INTERVAL */
 #include "lwip/udp.h"
 #include "netif/ethernet.h"
 #include "ws_lwip.h"
@@ -27,6 +28,9 @@ static struct udp_pcb* udp;
 static struct pbuf* udp_queue[64];
 static unsigned udp_head, udp_count, udp_limit;
 static int nagle;
+static unsigned ack_every, del_ack_ticks;   /* the receiver's ACK policy (ws_lwip.h) */
+static unsigned segments_unacked, ticks_delayed;
+static u32_t last_tick_ms;
 static ws_lwip_counters counts;
 static u32_t snd_max;
 static int snd_any;
@@ -93,6 +97,8 @@ static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32
   ws_lwip_wnd_less = o->tcp_wnd ? WS_TCP_WND_MAX - o->tcp_wnd : 0;
   ws_lwip_snd_buf_less = o->tcp_snd_buf ? WS_TCP_SND_BUF_MAX - o->tcp_snd_buf : 0;
   nagle = o->nagle;
+  ack_every = o->ack_every;
+  del_ack_ticks = o->del_ack_ticks;
   udp_limit = o->udp_recvmbox ? o->udp_recvmbox : sizeof udp_queue / sizeof udp_queue[0];
   lwip_init();
   /* A smaller pool: the pbufs beyond it are taken once and never given back. */
@@ -144,7 +150,21 @@ static void tx_free(void* frame) { pbuf_free((struct pbuf*)frame); }
 
 static uint32_t sleep_ms(void) { return sys_timeouts_sleeptime(); }
 
-static void check_timeouts(void) { sys_check_timeouts(); }
+/* A delayed ACK waits del_ack_ticks ticks of the fast timer: until then the
+ * fast timer does not see it. An ACK the timer sends starts the count again. */
+static void check_timeouts(void) {
+  int hidden = 0;
+  const int ticked = sys_now() - last_tick_ms >= TCP_TMR_INTERVAL;
+  if (ticked) last_tick_ms = sys_now();
+  if (del_ack_ticks > 1 && conn && (conn->flags & TF_ACK_DELAY) && ticked && ++ticks_delayed < del_ack_ticks) {
+    tcp_clear_flags(conn, TF_ACK_DELAY);
+    hidden = 1;
+  }
+  const int delayed = conn && (conn->flags & TF_ACK_DELAY);
+  sys_check_timeouts();
+  if (hidden && conn) tcp_set_flags(conn, TF_ACK_DELAY);
+  if (delayed && conn && !(conn->flags & TF_ACK_DELAY)) segments_unacked = ticks_delayed = 0;
+}
 
 /* Received data waits (held) until the application reads it. */
 static err_t on_recv(void* arg, struct tcp_pcb* pcb, struct pbuf* p, err_t err) {
@@ -155,6 +175,17 @@ static err_t on_recv(void* arg, struct tcp_pcb* pcb, struct pbuf* p, err_t err) 
     conn = NULL;
     host.event(host.ctx, WS_LWIP_CLOSED);
     return ERR_OK;
+  }
+  if (ack_every) { /* this runs before lwIP sends the ACK it decided on */
+    segments_unacked += (p->tot_len + TCP_MSS - 1) / TCP_MSS;
+    if (segments_unacked >= ack_every) {
+      segments_unacked = 0;
+      ticks_delayed = 0;
+      tcp_set_flags(pcb, TF_ACK_NOW);
+    } else {
+      tcp_clear_flags(pcb, TF_ACK_NOW);
+      tcp_set_flags(pcb, TF_ACK_DELAY);
+    }
   }
   if (tcp_held) pbuf_cat(tcp_held, p);
   else tcp_held = p;

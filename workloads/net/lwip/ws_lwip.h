@@ -44,6 +44,12 @@ typedef struct ws_lwip_options {
   uint32_t pbuf_pool_size;  /* PBUF_POOL_SIZE: pool pbufs the netif may hold at once */
   uint32_t udp_recvmbox;    /* datagrams waiting for the application (DEFAULT_UDP_RECVMBOX_SIZE) */
   int nagle;                /* Nagle's algorithm on the connection (a socket without TCP_NODELAY) */
+  /* A receiver's ACK policy in place of lwIP's (an ACK every second segment, a
+   * delayed one at the next fast-timer tick): an ACK every `ack_every`
+   * in-order segments, a delayed one after `del_ack_ticks` ticks of the fast
+   * timer (Windows' TcpAckFrequency and TcpDelAckTicks). 0: lwIP's. */
+  uint32_t ack_every;
+  uint32_t del_ack_ticks;
 } ws_lwip_options;
 
 typedef struct ws_lwip_counters {
