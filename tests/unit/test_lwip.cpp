@@ -4,6 +4,8 @@
 #ifdef WS_HAVE_LWIP
 #include <gtest/gtest.h>
 #include <systemc>
+#include <map>
+#include <string>
 #include <vector>
 #include "models/eth/ethernet.hpp"
 #include "workloads/net/lwip_stack.hpp"
@@ -56,33 +58,35 @@ TEST(Lwip, TwoInstancesWithTheirOwnOptionsMoveATcpStreamInOrder) {
   uint64_t got = 0, wrong = 0;
   sc_time done;
   // The application reads what is waiting, as a socket's recv() does, after lwIP's call returns.
-  board.on_event = [&](int e) {
+  int board_sock = -1, pc_sock = -1;
+  board.on_event = [&](int e, int socket) {
+    if (e == WS_LWIP_CONNECTED) board_sock = socket;
     if (e != WS_LWIP_READABLE) return;
     sched.at(now(), [&] {
       uint8_t d[4096];
-      while (uint32_t n = board.read(d, sizeof d)) {
+      while (uint32_t n = board.read(board_sock, d, sizeof d)) {
         for (size_t i = 0; i < n; ++i) wrong += d[i] != pattern(got + i);
         got += n;
         if (got == kBytes) done = now();
       }
     });
   };
-  ASSERT_TRUE(board.listen(5001));
+  ASSERT_GE(board.listen(5001), 0);
   std::vector<uint8_t> chunk(64 * 1024);
   uint64_t sent = 0;
   auto pump = [&] {
     while (sent < kBytes) {
       const uint32_t n = uint32_t(std::min<uint64_t>(chunk.size(), kBytes - sent));
       for (uint32_t i = 0; i < n; ++i) chunk[i] = pattern(sent + i);
-      const uint32_t took = pc.write(chunk.data(), n);
+      const uint32_t took = pc.write(pc_sock, chunk.data(), n);
       if (took == 0) return;
       sent += took;
     }
   };
-  pc.on_event = [&](int e) {
+  pc.on_event = [&](int e, int) {
     if (e == WS_LWIP_CONNECTED || e == WS_LWIP_SENT) sched.at(now(), [&] { pump(); });
   };
-  sched.at(sc_time(10, SC_US), [&] { ASSERT_TRUE(pc.connect(0x0A000002, 5001)); });
+  sched.at(sc_time(10, SC_US), [&] { ASSERT_GE(pc_sock = pc.connect(0x0A000002, 5001), 0); });
   sc_core::sc_start(sc_time(2, sc_core::SC_SEC));
   EXPECT_EQ(got, kBytes) << "every byte arrived";
   EXPECT_EQ(wrong, 0u) << "in order";
@@ -123,23 +127,25 @@ TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer)
   pc.output = [&](void* f, uint16_t) { to_board.send(pc, f); };
   board.output = [&](void* f, uint16_t) { to_pc.send(board, f); };
   uint64_t got = 0;
-  pc.on_event = [&](int e) {
+  int pc_sock = -1, board_sock = -1;
+  pc.on_event = [&](int e, int socket) {
+    if (e == WS_LWIP_CONNECTED) pc_sock = socket;
     if (e == WS_LWIP_READABLE)
       sched.at(now(), [&] {
         uint8_t d[4096];
-        while (uint32_t n = pc.read(d, sizeof d)) got += n;
+        while (uint32_t n = pc.read(pc_sock, d, sizeof d)) got += n;
       });
   };
-  ASSERT_TRUE(pc.listen(5001));
+  ASSERT_GE(pc.listen(5001), 0);
   std::vector<uint8_t> chunk(8192, 0x5A);
   auto pump = [&] {
-    while (board.write(chunk.data(), uint32_t(chunk.size())) > 0) {
+    while (board.write(board_sock, chunk.data(), uint32_t(chunk.size())) > 0) {
     }
   };
-  board.on_event = [&](int e) {
+  board.on_event = [&](int e, int) {
     if (e == WS_LWIP_CONNECTED || e == WS_LWIP_SENT) sched.at(now(), [&] { pump(); });
   };
-  sched.at(sc_time(10, SC_US), [&] { ASSERT_TRUE(board.connect(0x0A000001, 5001)); });
+  sched.at(sc_time(10, SC_US), [&] { ASSERT_GE(board_sock = board.connect(0x0A000001, 5001), 0); });
   uint64_t at_1s = 0;
   sched.at(sc_time(1, sc_core::SC_SEC), [&] { at_1s = got; });
   sc_core::sc_start(sc_time(5, sc_core::SC_SEC));
@@ -147,5 +153,68 @@ TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer)
   RecordProperty("mbps", std::to_string(mbps));
   EXPECT_GT(mbps, 0.55);
   EXPECT_LT(mbps, 0.75) << "one 8 KB round per 100 ms tick";
+}
+#endif
+
+#ifdef WS_HAVE_LWIP
+// Several TCP sockets in one instance (an FTP server's control and data
+// connections): each accepted connection has its own id and its own bytes,
+// and a peer's close reaches only its connection.
+TEST(Lwip, ConnectionsOnTwoListenersKeepTheirOwnBytesAndCloses) {
+  Scheduler sched("sched");
+  net::LwipStack board(ws_lwip_board_tuned(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
+                       ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0});
+  net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
+  Link to_board(sched), to_pc(sched);
+  to_board.to = &board;
+  to_pc.to = &pc;
+  pc.output = [&](void* f, uint16_t) { to_board.send(pc, f); };
+  board.output = [&](void* f, uint16_t) { to_pc.send(board, f); };
+  const int control = board.listen(21), data = board.listen(20001);
+  ASSERT_GE(control, 0);
+  ASSERT_GE(data, 0);
+  EXPECT_NE(control, data);
+  std::map<uint16_t, int> accepted;  // listening port -> connection id
+  std::map<int, std::string> got;
+  std::vector<int> closed;
+  board.on_event = [&](int e, int s) {
+    if (e == WS_LWIP_CONNECTED) accepted[board.local_port(s)] = s;
+    if (e == WS_LWIP_CLOSED) closed.push_back(s);
+    if (e == WS_LWIP_READABLE)
+      sched.at(now(), [&, s] {
+        uint8_t d[2048];
+        while (uint32_t n = board.read(s, d, sizeof d)) got[s].append(reinterpret_cast<char*>(d), n);
+      });
+  };
+  int c = -1, d = -1;
+  const std::string bulk(100000, 'x');
+  size_t bulk_sent = 0;
+  pc.on_event = [&](int e, int s) {
+    if (e == WS_LWIP_CONNECTED && s == c)
+      sched.at(now(), [&] { pc.write(c, reinterpret_cast<const uint8_t*>("USER anonymous\r\n"), 16); });
+    if ((e == WS_LWIP_CONNECTED || e == WS_LWIP_SENT) && s == d)
+      sched.at(now(), [&] {
+        while (bulk_sent < bulk.size())
+          if (const uint32_t n = pc.write(d, reinterpret_cast<const uint8_t*>(bulk.data()) + bulk_sent,
+                                          uint32_t(bulk.size() - bulk_sent)))
+            bulk_sent += n;
+          else
+            return;
+      });
+  };
+  // ARP first: lwIP keeps one packet per unresolved neighbour, and the first SYN would be replaced.
+  sched.at(sc_time(1, SC_US), [&] { pc.arp_request(0x0A000002); });
+  sched.at(sc_time(10, sc_core::SC_MS), [&] {
+    c = pc.connect(0x0A000002, 21);
+    d = pc.connect(0x0A000002, 20001);
+  });
+  sched.at(sc_time(500, sc_core::SC_MS), [&] { pc.close(d); });
+  sc_core::sc_start(sc_time(1, sc_core::SC_SEC));
+  ASSERT_EQ(accepted.size(), 2u);
+  EXPECT_NE(accepted[21], accepted[20001]);
+  EXPECT_EQ(got[accepted[21]], "USER anonymous\r\n");
+  EXPECT_EQ(got[accepted[20001]], bulk);
+  EXPECT_EQ(closed, std::vector<int>{accepted[20001]}) << "only the data connection closed";
+  EXPECT_EQ(pc.counters().tcp_retransmits, 0u) << "two connections' sequences are counted apart";
 }
 #endif

@@ -44,10 +44,13 @@ IperfBoard::IperfBoard(const IperfConfig& cfg, os::RtThread& rtt, net::TcpipThre
     : cfg_(cfg), rtt_(rtt), tcpip_(tcpip), stack_(stack), lwip_(lwip), pc_ip_(pc_ip), events_(rtt.kernel()),
       buf_(std::max<uint32_t>(cfg.block_bytes, cfg.udp_bytes)) {
   lwip_.map_buffer(buf_.data(), buf_.size());  // the application's buffer in the board's RAM
-  stack_.on_event = [this](int e) {
+  stack_.on_event = [this](int e, int socket) {
     if (e == WS_LWIP_READABLE) events_.post(kReadable);
     else if (e == WS_LWIP_SENT) events_.post(kSent);
-    else if (e == WS_LWIP_CONNECTED) events_.post(kConnected);
+    else if (e == WS_LWIP_CONNECTED) {
+      sock_ = socket;  // the accepted connection, or ours
+      events_.post(kConnected);
+    }
   };
   // The server side is up from the start; the client starts the test at cfg.start.
   rtt.thread("iperf", priority, [this] { return run(); },
@@ -74,9 +77,9 @@ os::Task IperfBoard::tcp_receive() {
   co_await api([this] { stack_.listen(cfg_.port); });
   for (;;) {
     co_await events_.pend(kReadable);
-    while (stack_.readable() > 0) {  // recv() returns what is there; it blocks only when nothing is
+    while (stack_.readable(sock_) > 0) {  // recv() returns what is there; it blocks only when nothing is
       uint32_t n = 0;
-      co_await api([&] { n = stack_.read(buf_.data(), cfg_.block_bytes); });
+      co_await api([&] { n = stack_.read(sock_, buf_.data(), cfg_.block_bytes); });
       tally_.tcp(buf_.data(), n, offset_, in_window());
     }
   }
@@ -88,7 +91,7 @@ os::Task IperfBoard::tcp_send() {
   while (in_window()) {
     for (uint32_t i = 0; i < cfg_.block_bytes; ++i) buf_[i] = iperf_pattern(offset_ + i);
     uint32_t took = 0;
-    co_await api([&] { took = stack_.write(buf_.data(), cfg_.block_bytes); });
+    co_await api([&] { took = stack_.write(sock_, buf_.data(), cfg_.block_bytes); });
     offset_ += took;
     if (took == 0) co_await events_.pend(kSent);  // send() blocks until the peer acknowledges
   }
@@ -131,7 +134,8 @@ os::Task IperfBoard::udp_send() {
 IperfPc::IperfPc(const IperfConfig& cfg, net::LwipStack& stack, Scheduler& sched, uint32_t board_ip)
     : cfg_(cfg), stack_(stack), sched_(sched), board_ip_(board_ip), buf_(std::max<uint32_t>(64 * 1024, cfg.udp_bytes)) {
   const bool pc_sends = cfg.board_receives;
-  stack_.on_event = [this, pc_sends](int e) {
+  stack_.on_event = [this, pc_sends](int e, int socket) {
+    if (e == WS_LWIP_CONNECTED) sock_ = socket;
     // Never back into lwIP from its own callback: the application runs as the next event.
     if (pc_sends && (e == WS_LWIP_CONNECTED || e == WS_LWIP_SENT) && !pumping_) {
       pumping_ = true;
@@ -149,7 +153,7 @@ IperfPc::IperfPc(const IperfConfig& cfg, net::LwipStack& stack, Scheduler& sched
   }
   sched_.at(cfg.start, [this, board_ip] {
     if (cfg_.tcp) {
-      stack_.connect(board_ip, cfg_.port);
+      sock_ = stack_.connect(board_ip, cfg_.port);
     } else {
       stack_.udp_connect(board_ip, cfg_.port);
       send_next();
@@ -160,10 +164,10 @@ IperfPc::IperfPc(const IperfConfig& cfg, net::LwipStack& stack, Scheduler& sched
 void IperfPc::pump() {
   pumping_ = false;
   while (now() < cfg_.end) {
-    const uint32_t n = std::min<uint32_t>(uint32_t(buf_.size()), stack_.send_buffer());
+    const uint32_t n = std::min<uint32_t>(uint32_t(buf_.size()), stack_.send_buffer(sock_));
     if (n == 0) return;
     for (uint32_t i = 0; i < n; ++i) buf_[i] = iperf_pattern(offset_ + i);
-    const uint32_t took = stack_.write(buf_.data(), n);
+    const uint32_t took = stack_.write(sock_, buf_.data(), n);
     if (took == 0) return;
     offset_ += took;
   }
@@ -173,7 +177,7 @@ void IperfPc::drain() {
   draining_ = false;
   const bool in = now() < cfg_.end;
   if (cfg_.tcp) {
-    while (uint32_t n = stack_.read(buf_.data(), uint32_t(buf_.size()))) tally_.tcp(buf_.data(), n, offset_, in);
+    while (uint32_t n = stack_.read(sock_, buf_.data(), uint32_t(buf_.size()))) tally_.tcp(buf_.data(), n, offset_, in);
   } else {
     for (int n; (n = stack_.udp_read(buf_.data(), 0xFFFF)) >= 0;) tally_.udp(buf_.data(), uint32_t(n), in);
   }

@@ -73,6 +73,7 @@ class IperfBoard {
   IperfTally tally_;
   uint64_t offset_ = 0;
   uint64_t sent_datagrams_ = 0, send_failures_ = 0;
+  int sock_ = -1;  // the TCP connection
 };
 
 class IperfPc {
@@ -94,6 +95,7 @@ class IperfPc {
   IperfTally tally_;
   uint64_t offset_ = 0, sent_datagrams_ = 0;
   bool pumping_ = false, draining_ = false;
+  int sock_ = -1;  // the TCP connection
 };
 
 }  // namespace ws::apps

@@ -27,9 +27,9 @@ ws_lwip_host LwipStack::host_for(LwipStack* self) {
     s->checksummed_ += n;
     if (s->on_checksum) s->on_checksum(d, n);
   };
-  h.event = [](void* c, int e) {
+  h.event = [](void* c, int e, int socket) {
     auto* s = static_cast<LwipStack*>(c);
-    if (s->on_event) s->on_event(e);
+    if (s->on_event) s->on_event(e, socket);
   };
   return h;
 }
@@ -100,28 +100,33 @@ uint16_t LwipStack::tx_copy(void* frame, uint8_t* out) const {
   return at;
 }
 
-bool LwipStack::listen(uint16_t port) {
-  const bool ok = api_->tcp_listen(port) == 0;
+int LwipStack::listen(uint16_t port) {
+  const int id = api_->tcp_listen(port);
   rearm();
-  return ok;
+  return id;
 }
 
-bool LwipStack::connect(uint32_t ip, uint16_t port) {
-  const bool ok = api_->tcp_connect(ip, port) == 0;
+int LwipStack::connect(uint32_t ip, uint16_t port) {
+  const int id = api_->tcp_connect(ip, port);
   rearm();
-  return ok;
+  return id;
 }
 
-uint32_t LwipStack::write(const uint8_t* data, uint32_t n) {
-  const uint32_t took = api_->tcp_write(data, n);
+uint32_t LwipStack::write(int socket, const uint8_t* data, uint32_t n) {
+  const uint32_t took = api_->tcp_write(socket, data, n);
   rearm();
   return took;
 }
 
-uint32_t LwipStack::read(uint8_t* dst, uint32_t max) {
-  const uint32_t n = api_->tcp_read(dst, max);
+uint32_t LwipStack::read(int socket, uint8_t* dst, uint32_t max) {
+  const uint32_t n = api_->tcp_read(socket, dst, max);
   rearm();
   return n;
+}
+
+void LwipStack::close(int socket) {
+  api_->tcp_close(socket);
+  rearm();
 }
 
 bool LwipStack::udp_bind(uint16_t port) { return api_->udp_bind(port) == 0; }

@@ -33,7 +33,7 @@ class LwipStack {
   std::function<void(void* frame, uint16_t len)> output;              // tx_pieces / tx_copy, then tx_free
   std::function<void(void* dst, const void* src, size_t n)> on_copy;  // after lwIP's MEMCPY moved the bytes
   std::function<void(const void* data, size_t n)> on_checksum;
-  std::function<void(int event)> on_event;                            // WS_LWIP_CONNECTED, ...
+  std::function<void(int event, int socket)> on_event;                // WS_LWIP_CONNECTED, ...; socket -1: UDP
   // A timeout is due; the owner calls check_timeouts() in the context that runs
   // lwIP's timers (unset: at once, from the event).
   std::function<void()> on_timer;
@@ -50,13 +50,15 @@ class LwipStack {
   void tx_free(void* frame) { api_->tx_free(frame); }
   void check_timeouts();
 
-  // --- sockets ---
-  bool listen(uint16_t port);
-  bool connect(uint32_t ip, uint16_t port);
-  uint32_t write(const uint8_t* data, uint32_t n);  // bytes lwIP took
-  uint32_t read(uint8_t* dst, uint32_t max);
-  uint32_t readable() const { return api_->tcp_readable(); }
-  uint32_t send_buffer() const { return api_->tcp_sndbuf(); }
+  // --- TCP sockets, by id (ws_lwip.h); -1: failed ---
+  int listen(uint16_t port);
+  int connect(uint32_t ip, uint16_t port);
+  uint32_t write(int socket, const uint8_t* data, uint32_t n);  // bytes lwIP took
+  uint32_t read(int socket, uint8_t* dst, uint32_t max);
+  uint32_t readable(int socket) const { return api_->tcp_readable(socket); }
+  uint32_t send_buffer(int socket) const { return api_->tcp_sndbuf(socket); }
+  void close(int socket);
+  uint16_t local_port(int socket) const { return api_->tcp_local_port(socket); }
   uint32_t window() const { return api_->tcp_wnd(); }
   bool udp_bind(uint16_t port);
   bool udp_connect(uint32_t ip, uint16_t port);

@@ -1,9 +1,10 @@
 /* One lwIP instance's glue: the netif on the simulator's Ethernet, sys_now,
- * the copy and checksum hooks, a bulk-transfer TCP connection (the kind iperf
- * makes) and a UDP socket on the raw API, with received data held until the
+ * the copy and checksum hooks, TCP sockets (listeners and connections, by id)
+ * and a UDP socket on the raw API, with received data held until the
  * application reads it (a socket's receive mailbox). Compiled once per
  * profile with that profile's lwipopts.h and WS_LWIP_ENTRY naming the one
  * symbol the instance exports. */
+#include <stdint.h>
 #include <string.h>
 #include "lwip/etharp.h"
 #include "lwip/init.h"
@@ -21,19 +22,24 @@ unsigned ws_lwip_wnd_less, ws_lwip_snd_buf_less;
 
 static ws_lwip_host host;
 static struct netif nif;
-static struct tcp_pcb* listener;
-static struct tcp_pcb* conn;
-static struct pbuf* tcp_held; /* received, not yet read */
+/* TCP sockets: listeners and connections, by id (the table's index). */
+#define WS_SOCKETS 8
+struct sock {
+  int used, listening;
+  struct tcp_pcb* pcb;      /* NULL once lwIP has let it go */
+  struct pbuf* held;        /* received, not yet read */
+  unsigned unacked, ticks;  /* the ACK policy's count of segments and of timer ticks */
+  u32_t snd_max;            /* the highest sequence sent, for retransmissions */
+  int snd_any;
+};
+static struct sock socks[WS_SOCKETS];
 static struct udp_pcb* udp;
 static struct pbuf* udp_queue[64];
 static unsigned udp_head, udp_count, udp_limit;
 static int nagle;
 static unsigned ack_every, del_ack_ticks;   /* the receiver's ACK policy (ws_lwip.h) */
-static unsigned segments_unacked, ticks_delayed;
 static u32_t last_tick_ms;
 static ws_lwip_counters counts;
-static u32_t snd_max;
-static int snd_any;
 static unsigned rand_state = 1;
 
 u16_t lwip_standard_chksum(const void* dataptr, int len);
@@ -52,7 +58,21 @@ unsigned short ws_lwip_chksum(const void* data, int len) {
   return lwip_standard_chksum(data, len);
 }
 
-/* A data segment whose sequence is below the highest sent is a retransmission. */
+static int sock_new(void) {
+  for (int i = 0; i < WS_SOCKETS; ++i)
+    if (!socks[i].used) {
+      memset(&socks[i], 0, sizeof socks[i]);
+      socks[i].used = 1;
+      return i;
+    }
+  return -1;
+}
+
+static struct sock* sock_of(int id) {
+  return id >= 0 && id < WS_SOCKETS && socks[id].used ? &socks[id] : NULL;
+}
+
+/* A data segment whose sequence is below the highest its connection sent is a retransmission. */
 static void count_tcp(const struct pbuf* p) {
   const u8_t* f = (const u8_t*)p->payload;
   if (p->len < 54 || f[12] != 0x08 || f[13] != 0x00 || f[23] != 6) return;
@@ -61,11 +81,18 @@ static void count_tcp(const struct pbuf* p) {
   const unsigned thl = (t[12] >> 4) * 4u;
   const unsigned data = ip_len - ihl - thl;
   if (data == 0) return;
+  const u16_t sport = (u16_t)((t[0] << 8) | t[1]), dport = (u16_t)((t[2] << 8) | t[3]);
+  struct sock* k = NULL;
+  for (int i = 0; i < WS_SOCKETS && !k; ++i)
+    if (socks[i].used && socks[i].pcb && !socks[i].listening && socks[i].pcb->local_port == sport &&
+        socks[i].pcb->remote_port == dport)
+      k = &socks[i];
+  if (!k) return;
   const u32_t seq = ((u32_t)t[4] << 24) | ((u32_t)t[5] << 16) | ((u32_t)t[6] << 8) | t[7];
   ++counts.tcp_segments_out;
-  if (snd_any && (s32_t)(seq - snd_max) < 0) ++counts.tcp_retransmits;
-  if (!snd_any || (s32_t)(seq + data - snd_max) > 0) snd_max = seq + data;
-  snd_any = 1;
+  if (k->snd_any && (s32_t)(seq - k->snd_max) < 0) ++counts.tcp_retransmits;
+  if (!k->snd_any || (s32_t)(seq + data - k->snd_max) > 0) k->snd_max = seq + data;
+  k->snd_any = 1;
 }
 
 /* The frame goes to the host by reference; the driver copies and frees it. */
@@ -153,125 +180,196 @@ static uint32_t sleep_ms(void) { return sys_timeouts_sleeptime(); }
 /* A delayed ACK waits del_ack_ticks ticks of the fast timer: until then the
  * fast timer does not see it. An ACK the timer sends starts the count again. */
 static void check_timeouts(void) {
-  int hidden = 0;
+  int hidden[WS_SOCKETS] = {0}, delayed[WS_SOCKETS] = {0};
   const int ticked = sys_now() - last_tick_ms >= TCP_TMR_INTERVAL;
   if (ticked) last_tick_ms = sys_now();
-  if (del_ack_ticks > 1 && conn && (conn->flags & TF_ACK_DELAY) && ticked && ++ticks_delayed < del_ack_ticks) {
-    tcp_clear_flags(conn, TF_ACK_DELAY);
-    hidden = 1;
+  for (int i = 0; i < WS_SOCKETS; ++i) {
+    struct tcp_pcb* pcb = socks[i].used && !socks[i].listening ? socks[i].pcb : NULL;
+    if (!pcb || !(pcb->flags & TF_ACK_DELAY)) continue;
+    if (del_ack_ticks > 1 && ticked && ++socks[i].ticks < del_ack_ticks) {
+      tcp_clear_flags(pcb, TF_ACK_DELAY);
+      hidden[i] = 1;
+    } else {
+      delayed[i] = 1;
+    }
   }
-  const int delayed = conn && (conn->flags & TF_ACK_DELAY);
   sys_check_timeouts();
-  if (hidden && conn) tcp_set_flags(conn, TF_ACK_DELAY);
-  if (delayed && conn && !(conn->flags & TF_ACK_DELAY)) segments_unacked = ticks_delayed = 0;
+  for (int i = 0; i < WS_SOCKETS; ++i) {
+    struct tcp_pcb* pcb = socks[i].used ? socks[i].pcb : NULL;
+    if (!pcb) continue;
+    if (hidden[i]) tcp_set_flags(pcb, TF_ACK_DELAY);
+    if (delayed[i] && !(pcb->flags & TF_ACK_DELAY)) socks[i].unacked = socks[i].ticks = 0;
+  }
 }
+
+#define ID(arg) ((int)(intptr_t)(arg) - 1) /* a socket's arg is its id + 1: NULL is none */
 
 /* Received data waits (held) until the application reads it. */
 static err_t on_recv(void* arg, struct tcp_pcb* pcb, struct pbuf* p, err_t err) {
-  (void)arg;
+  struct sock* k = sock_of(ID(arg));
   if (err != ERR_OK) return err;
+  if (!k) {
+    if (p) pbuf_free(p);
+    return ERR_OK;
+  }
   if (!p) {
+    tcp_arg(pcb, NULL);
+    tcp_recv(pcb, NULL);
+    tcp_sent(pcb, NULL);
+    tcp_err(pcb, NULL);
     tcp_close(pcb);
-    conn = NULL;
-    host.event(host.ctx, WS_LWIP_CLOSED);
+    k->pcb = NULL;
+    host.event(host.ctx, WS_LWIP_CLOSED, ID(arg));
     return ERR_OK;
   }
   if (ack_every) { /* this runs before lwIP sends the ACK it decided on */
-    segments_unacked += (p->tot_len + TCP_MSS - 1) / TCP_MSS;
-    if (segments_unacked >= ack_every) {
-      segments_unacked = 0;
-      ticks_delayed = 0;
+    k->unacked += (p->tot_len + TCP_MSS - 1) / TCP_MSS;
+    if (k->unacked >= ack_every) {
+      k->unacked = k->ticks = 0;
       tcp_set_flags(pcb, TF_ACK_NOW);
     } else {
       tcp_clear_flags(pcb, TF_ACK_NOW);
       tcp_set_flags(pcb, TF_ACK_DELAY);
     }
   }
-  if (tcp_held) pbuf_cat(tcp_held, p);
-  else tcp_held = p;
-  host.event(host.ctx, WS_LWIP_READABLE);
+  if (k->held) pbuf_cat(k->held, p);
+  else k->held = p;
+  host.event(host.ctx, WS_LWIP_READABLE, ID(arg));
   return ERR_OK;
 }
 
 static err_t on_sent(void* arg, struct tcp_pcb* pcb, u16_t len) {
-  (void)arg;
   (void)pcb;
   (void)len;
-  host.event(host.ctx, WS_LWIP_SENT);
+  host.event(host.ctx, WS_LWIP_SENT, ID(arg));
   return ERR_OK;
 }
 
 static void on_error(void* arg, err_t err) {
-  (void)arg;
+  struct sock* k = sock_of(ID(arg));
   (void)err;
-  conn = NULL;
-  host.event(host.ctx, WS_LWIP_ERROR);
+  if (k) k->pcb = NULL; /* lwIP has freed it */
+  host.event(host.ctx, WS_LWIP_ERROR, ID(arg));
 }
 
-static void attach(struct tcp_pcb* pcb) {
-  conn = pcb;
+static void attach(struct tcp_pcb* pcb, int id) {
+  socks[id].pcb = pcb;
+  tcp_arg(pcb, (void*)(intptr_t)(id + 1));
   tcp_recv(pcb, on_recv);
   tcp_sent(pcb, on_sent);
   tcp_err(pcb, on_error);
   if (!nagle) tcp_nagle_disable(pcb);
 }
 
+/* A new connection on a listener gets its own socket; the event names it. */
 static err_t on_accept(void* arg, struct tcp_pcb* pcb, err_t err) {
   (void)arg;
   if (err != ERR_OK || !pcb) return ERR_VAL;
-  attach(pcb);
-  host.event(host.ctx, WS_LWIP_CONNECTED);
+  const int id = sock_new();
+  if (id < 0) return ERR_MEM; /* no socket: lwIP refuses the connection */
+  attach(pcb, id);
+  host.event(host.ctx, WS_LWIP_CONNECTED, id);
   return ERR_OK;
 }
 
 static int tcp_listen_on(uint16_t port) {
-  struct tcp_pcb* pcb = tcp_new();
-  if (!pcb || tcp_bind(pcb, IP4_ADDR_ANY, port) != ERR_OK) return -1;
-  listener = tcp_listen(pcb);
-  if (!listener) return -1;
-  tcp_accept(listener, on_accept);
-  return 0;
+  const int id = sock_new();
+  struct tcp_pcb* pcb = id >= 0 ? tcp_new() : NULL;
+  if (!pcb || tcp_bind(pcb, IP4_ADDR_ANY, port) != ERR_OK) {
+    if (pcb) tcp_close(pcb);
+    if (id >= 0) socks[id].used = 0;
+    return -1;
+  }
+  struct tcp_pcb* l = tcp_listen(pcb);
+  if (!l) {
+    socks[id].used = 0;
+    return -1;
+  }
+  socks[id].pcb = l;
+  socks[id].listening = 1;
+  tcp_arg(l, (void*)(intptr_t)(id + 1));
+  tcp_accept(l, on_accept);
+  return id;
 }
 
 static err_t on_connected(void* arg, struct tcp_pcb* pcb, err_t err) {
-  (void)arg;
   (void)pcb;
   if (err != ERR_OK) return err;
-  host.event(host.ctx, WS_LWIP_CONNECTED);
+  host.event(host.ctx, WS_LWIP_CONNECTED, ID(arg));
   return ERR_OK;
 }
 
 static int tcp_connect_to(uint32_t ip, uint16_t port) {
   ip4_addr_t a;
-  struct tcp_pcb* pcb = tcp_new();
-  if (!pcb) return -1;
-  attach(pcb);
+  const int id = sock_new();
+  struct tcp_pcb* pcb = id >= 0 ? tcp_new() : NULL;
+  if (!pcb) {
+    if (id >= 0) socks[id].used = 0;
+    return -1;
+  }
+  attach(pcb, id);
   a.addr = lwip_htonl(ip);
-  return tcp_connect(pcb, &a, port, on_connected) == ERR_OK ? 0 : -1;
+  if (tcp_connect(pcb, &a, port, on_connected) != ERR_OK) {
+    tcp_abort(pcb);
+    socks[id].used = 0;
+    return -1;
+  }
+  return id;
 }
 
-static uint32_t tcp_write_some(const uint8_t* data, uint32_t n) {
-  if (!conn) return 0;
-  uint32_t room = tcp_sndbuf(conn);
+static uint32_t tcp_write_some(int id, const uint8_t* data, uint32_t n) {
+  struct sock* k = sock_of(id);
+  if (!k || !k->pcb || k->listening) return 0;
+  uint32_t room = tcp_sndbuf(k->pcb);
   if (n > room) n = room;
   if (n > 0xFFFF) n = 0xFFFF; /* tcp_write takes a u16_t length */
-  if (n == 0 || tcp_write(conn, data, (u16_t)n, TCP_WRITE_FLAG_COPY) != ERR_OK) return 0;
-  tcp_output(conn);
+  if (n == 0 || tcp_write(k->pcb, data, (u16_t)n, TCP_WRITE_FLAG_COPY) != ERR_OK) return 0;
+  tcp_output(k->pcb);
   return n;
 }
 
-static uint32_t sndbuf(void) { return conn ? tcp_sndbuf(conn) : 0; }
+static uint32_t sndbuf(int id) {
+  struct sock* k = sock_of(id);
+  return k && k->pcb && !k->listening ? tcp_sndbuf(k->pcb) : 0;
+}
 
-static uint32_t tcp_read_some(uint8_t* dst, uint32_t max) {
-  if (!tcp_held) return 0;
-  if (max > tcp_held->tot_len) max = tcp_held->tot_len;
-  const u16_t n = pbuf_copy_partial(tcp_held, dst, (u16_t)(max > 0xFFFF ? 0xFFFF : max), 0);
-  tcp_held = pbuf_free_header(tcp_held, n);
-  if (conn) tcp_recved(conn, n);
+static uint32_t tcp_read_some(int id, uint8_t* dst, uint32_t max) {
+  struct sock* k = sock_of(id);
+  if (!k || !k->held) return 0;
+  if (max > k->held->tot_len) max = k->held->tot_len;
+  const u16_t n = pbuf_copy_partial(k->held, dst, (u16_t)(max > 0xFFFF ? 0xFFFF : max), 0);
+  k->held = pbuf_free_header(k->held, n);
+  if (k->pcb) tcp_recved(k->pcb, n);
   return n;
 }
 
-static uint32_t tcp_readable(void) { return tcp_held ? tcp_held->tot_len : 0; }
+static uint32_t tcp_readable(int id) {
+  struct sock* k = sock_of(id);
+  return k && k->held ? k->held->tot_len : 0;
+}
+
+/* Closes a connection (a FIN after what is queued) or a listener; what was
+ * received and not read is dropped. The id is free again. */
+static void tcp_close_id(int id) {
+  struct sock* k = sock_of(id);
+  if (!k) return;
+  if (k->pcb) {
+    tcp_arg(k->pcb, NULL);
+    if (!k->listening) {
+      tcp_recv(k->pcb, NULL);
+      tcp_sent(k->pcb, NULL);
+      tcp_err(k->pcb, NULL);
+    }
+    if (tcp_close(k->pcb) != ERR_OK) tcp_abort(k->pcb);
+  }
+  if (k->held) pbuf_free(k->held);
+  k->used = 0;
+}
+
+static uint16_t tcp_local_port(int id) {
+  struct sock* k = sock_of(id);
+  return k && k->pcb ? k->pcb->local_port : 0;
+}
 
 static uint32_t wnd(void) { return TCP_WND; }
 
@@ -286,7 +384,7 @@ static void on_udp(void* arg, struct udp_pcb* pcb, struct pbuf* p, const ip_addr
     return;
   }
   udp_queue[(udp_head + udp_count++) % (sizeof udp_queue / sizeof udp_queue[0])] = p;
-  host.event(host.ctx, WS_LWIP_READABLE);
+  host.event(host.ctx, WS_LWIP_READABLE, -1);
 }
 
 static int udp_bind_on(uint16_t port) {
@@ -343,7 +441,8 @@ static void arp_request(uint32_t ip) {
 
 static const ws_lwip_api api = {WS_LWIP_PROFILE, init, rx_alloc, rx_input, rx_free, tx_pieces, tx_free,
                                 sleep_ms, check_timeouts, tcp_listen_on, tcp_connect_to, tcp_write_some, sndbuf,
-                                tcp_read_some, tcp_readable, wnd, udp_bind_on, udp_connect_to, udp_send_some,
+                                tcp_read_some, tcp_readable, tcp_close_id, tcp_local_port, wnd, udp_bind_on,
+                                udp_connect_to, udp_send_some,
                                 udp_read_one, udp_waiting, counters, arp_request, arp_resolved};
 
 const ws_lwip_api* WS_LWIP_ENTRY(void) { return &api; }

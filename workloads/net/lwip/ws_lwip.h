@@ -3,8 +3,7 @@
  * linked with every symbol local but its entry function, so this header is
  * all the simulator sees: no lwIP header (their layouts depend on the
  * instance's lwipopts.h). One instance is one stack with one Ethernet netif,
- * at most one TCP connection of the bulk-transfer kind iperf makes and one
- * UDP socket.
+ * up to eight TCP sockets and one UDP socket.
  *
  * Frames are pbufs the host holds by handle: a received frame is allocated
  * from the pbuf pool (rx_alloc), filled by the driver and given to lwIP
@@ -26,7 +25,7 @@ typedef struct ws_lwip_host {
   void (*output)(void* ctx, void* frame, uint16_t len);            /* a frame to send (FCS not included) */
   void (*copy)(void* ctx, void* dst, const void* src, size_t n);   /* every MEMCPY lwIP makes: the host moves the bytes */
   void (*checksum)(void* ctx, const void* data, size_t bytes);     /* every Internet checksum lwIP computes */
-  void (*event)(void* ctx, int what);                              /* WS_LWIP_* below */
+  void (*event)(void* ctx, int what, int socket);                  /* WS_LWIP_* below; socket -1: UDP */
 } ws_lwip_host;
 
 enum {
@@ -73,13 +72,16 @@ typedef struct ws_lwip_api {
   /* --- timers --- */
   uint32_t (*sleep_ms)(void); /* until the next timeout is due; UINT32_MAX: none */
   void (*check_timeouts)(void);
-  /* --- TCP --- */
-  int (*tcp_listen)(uint16_t port);
-  int (*tcp_connect)(uint32_t ip, uint16_t port);
-  uint32_t (*tcp_write)(const uint8_t* data, uint32_t n); /* copies up to n bytes in and pushes them */
-  uint32_t (*tcp_sndbuf)(void);
-  uint32_t (*tcp_read)(uint8_t* dst, uint32_t max);       /* copies out what is waiting; opens the window */
-  uint32_t (*tcp_readable)(void);
+  /* --- TCP: sockets by id (at most 8 at once); CONNECTED names an accepted
+   * connection's new id, or a connect()'s --- */
+  int (*tcp_listen)(uint16_t port);               /* the listener's id; -1: failed */
+  int (*tcp_connect)(uint32_t ip, uint16_t port); /* the connection's id; -1: failed */
+  uint32_t (*tcp_write)(int id, const uint8_t* data, uint32_t n); /* copies up to n bytes in and pushes them */
+  uint32_t (*tcp_sndbuf)(int id);
+  uint32_t (*tcp_read)(int id, uint8_t* dst, uint32_t max);       /* copies out what is waiting; opens the window */
+  uint32_t (*tcp_readable)(int id);
+  void (*tcp_close)(int id);                      /* a FIN after what is queued; the id is free again */
+  uint16_t (*tcp_local_port)(int id);
   uint32_t (*tcp_wnd)(void);
   /* --- UDP --- */
   int (*udp_bind)(uint16_t port);
