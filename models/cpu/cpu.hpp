@@ -137,7 +137,10 @@ class Cpu : public sc_core::sc_module {
   // Descriptor accesses that bypass the cache: a read stalls until the data is
   // back; a write (at most kPostedBytes) is posted: the core goes on, and the
   // write reaches memory at the core's time, not before (a device polling the
-  // descriptor must not see it early).
+  // descriptor must not see it early). A later read_uncached by this core is
+  // served at once, before such a write lands: code that reads back what it
+  // wrote synchronises first (a kernel point), or maps the device as Device
+  // memory, whose read()/write() go out in order.
   static constexpr uint32_t kPostedBytes = 16;
   void read_uncached(uint64_t addr, void* dst, uint32_t n);
   void write_uncached(uint64_t addr, const void* src, uint32_t n);
