@@ -42,6 +42,17 @@ inline std::string write_file(const std::string& name, const std::string& text) 
   return path;
 }
 
+// Frames of `pcap` that tshark's display filter `filter` keeps, with IP, UDP
+// and TCP checksum validation on.
+inline int tshark_count(const std::string& pcap, const std::string& filter) {
+  const auto* test = testing::UnitTest::GetInstance()->current_test_info();
+  const std::string out = testing::TempDir() + "ws_tshark_" + test->test_suite_name() + ".txt";
+  const std::string cmd = "tshark -n -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE "
+                          "-r " + pcap + " -Y '" + filter + "' 2>/dev/null | wc -l > " + out;
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  return std::stoi(slurp(out));
+}
+
 inline std::string scenario(const std::string& params_block) {
   return "platform: msc815x_pcie\nworkload: pcie_dma\nparams:\n" + params_block;
 }

@@ -155,13 +155,7 @@ TEST(Msc8144, PcapOpensInTsharkWithValidUdp) {
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string pcap = dir + "/uec1.pcap";
   ASSERT_TRUE(std::filesystem::exists(pcap));
-  auto count = [&](const std::string& filter) {
-    const std::string out = testing::TempDir() + "ws_tshark.txt";
-    const std::string cmd = "tshark -n -o udp.check_checksum:TRUE -o ip.check_checksum:TRUE -r " + pcap + " -Y '" +
-                            filter + "' 2>/dev/null | wc -l > " + out;
-    EXPECT_EQ(std::system(cmd.c_str()), 0);
-    return std::stoi(ws::test::slurp(out));
-  };
+  auto count = [&](const std::string& filter) { return ws::test::tshark_count(pcap, filter); };
   const int all = count("frame");
   EXPECT_GT(all, 100);
   EXPECT_EQ(count("udp || arp"), all);
