@@ -1,6 +1,7 @@
 #pragma once
 // Stats registry: per resource busy time, operations, bytes, queue high-water and
 // drops by reason; the end-of-run bottleneck report ranks resources by utilisation.
+#include <algorithm>
 #include <systemc>
 #include <cstdint>
 #include <map>
@@ -35,6 +36,10 @@ struct ResourceUse {
 struct CpuLoad {
   std::string name;
   sc_core::sc_time irq, soft, sys, usr;
+  // Time not idle (what an RTOS's CPU load figure counts), as a % of `window`, at most 100.
+  double busy_pct(const sc_core::sc_time& window) const {
+    return std::min(100.0, 100.0 * (irq + soft + sys + usr).to_seconds() / window.to_seconds());
+  }
 };
 
 class StatsRegistry {

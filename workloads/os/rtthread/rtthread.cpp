@@ -26,9 +26,7 @@ Thread& RtThread::thread(const std::string& name, unsigned priority, std::functi
 }
 
 double RtThread::cpu_usage_pct(const sc_core::sc_time& window) const {
-  const CpuLoad* l = stats_.cpu_load(core_.resource_name());
-  const double busy = (l->irq + l->soft + l->sys + l->usr).to_seconds();
-  return std::min(100.0, 100.0 * busy / window.to_seconds());
+  return stats_.cpu_load(core_.resource_name())->busy_pct(window);
 }
 
 }  // namespace ws::os
