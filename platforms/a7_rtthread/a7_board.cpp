@@ -13,7 +13,7 @@ Cpu::Config core_config(const ParamTable& p) {
   c.l2_hit_cycles = p.r("a7.l2_hit_cycles");
   c.ifetch_bytes = uint32_t(p.i("a7.ifetch_bytes"));
   c.data_accesses_per_instruction = p.r("a7.data_accesses_per_instruction");
-  c.write_streaming_lines = 4;  // Cortex-A7 TRM: L1 write streaming after consecutive whole-line writes (threshold assumed)
+  c.write_streaming_lines = uint32_t(p.i("a7.write_streaming_lines"));
   return c;
 }
 double emac_bps(const ParamTable& p) { return std::stod(p.s("emac.mbps")) * 1e6; }

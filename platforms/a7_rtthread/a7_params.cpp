@@ -94,6 +94,9 @@ void declare_a7_params(ParamTable& t) {
   t.declare(number("a7.l2_kb", K::Int, "512", 128, 1024, "KB", "L2 (8 ways, 64 B lines)",
                    "Cortex-A7 TRM: 128 KB to 1 MB; the board's SoC is not confirmed (assumed 512)"));
   t.declare(number("a7.l2_hit_cycles", K::Real, "20", 0, 200, "cycles", "an L1 miss served by the L2", "assumed"));
+  t.declare(number("a7.write_streaming_lines", K::Int, "4", 0, 64, "lines",
+                   "whole lines a copy writes before the L1 stops reading them first (write streaming; 0: never)",
+                   "Cortex-A7 TRM: L1 write streaming mode; the threshold is assumed"));
   t.declare(number("a7.isr_entry_cycles", K::Real, "60", 0, 10000, "instructions",
                    "exception entry, vector and register save of RT-Thread's IRQ path", "assumed"));
   t.declare(number("a7.isr_exit_cycles", K::Real, "40", 0, 10000, "instructions", "register restore and return",
