@@ -62,7 +62,6 @@ void Accumulator::raise() {
   filled_ = 0;
   timing_ = false;
   since_interrupt_ = 0;
-  ++interrupts_;
   pic_.raise(irq_);
 }
 

@@ -46,7 +46,6 @@ class Accumulator : public sc_core::sc_module {
   // The page the last interrupt handed over (0 or 1) and its address.
   unsigned host_page() const { return host_page_; }
   uint64_t page_address(unsigned page) const { return cfg_.list_base + uint64_t(page) * (cfg_.entries + 1) * 4; }
-  uint64_t interrupts() const { return interrupts_; }
 
  private:
   void arm();   // a tick is due while there is work or a running timer
@@ -66,7 +65,6 @@ class Accumulator : public sc_core::sc_module {
   unsigned countdown_ = 0;       // ticks left on the pacing timer
   bool timing_ = false;
   unsigned since_interrupt_ = 0;  // ticks since the last interrupt (last_interrupt)
-  uint64_t interrupts_ = 0;
 };
 
 }  // namespace ws::nav

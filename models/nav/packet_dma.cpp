@@ -48,7 +48,6 @@ void PacketDma::receive(unsigned flow, const uint8_t* bytes, uint32_t len) {
   d.encode(raw);
   t = tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, kDescBytes, t);
   stats_->add_busy(t, n);
-  ++rx_packets_;
   sched_.after(t, [this, dest = f.dest_queue, addr] { qmss_.push(dest, addr); });
 }
 
@@ -67,7 +66,6 @@ void PacketDma::serve(unsigned ch) {
   t = tlm_access(socket, tlm::TLM_READ_COMMAND, d.buffer, buf_.data(), d.packet_len, t);
   stats_->add_busy(t, d.packet_len);
   const sc_core::sc_time left = c.transmit(buf_.data(), d.packet_len, now() + t);
-  ++tx_packets_;
   sched_.at(left, [this, ch, addr, ret = d.return_queue] {
     qmss_.push(ret & 0xFFF, addr);  // the queue number within its manager (one manager here)
     serve(ch);

@@ -42,8 +42,6 @@ class PacketDma : public sc_core::sc_module {
   // A frame from the port for `flow`.
   void receive(unsigned flow, const uint8_t* bytes, uint32_t len);
   uint64_t rx_starved() const { return starved_; }
-  uint64_t rx_packets() const { return rx_packets_; }
-  uint64_t tx_packets() const { return tx_packets_; }
 
  private:
   struct Flow {
@@ -63,7 +61,7 @@ class PacketDma : public sc_core::sc_module {
   std::vector<Flow> flows_;
   std::vector<Channel> channels_;
   std::vector<uint8_t> buf_;
-  uint64_t starved_ = 0, rx_packets_ = 0, tx_packets_ = 0;
+  uint64_t starved_ = 0;
 };
 
 }  // namespace ws::nav

@@ -22,7 +22,6 @@ Qmss::Qmss(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats
 void Qmss::push(unsigned queue, uint32_t desc) {
   if (desc == 0) throw std::logic_error(fmt::format("{}: push of a null descriptor onto queue {}", name(), queue));
   queues_.at(queue).push_back(desc);
-  ++pushes_;
   if (watchers_[queue]) watchers_[queue]();
 }
 
@@ -31,7 +30,6 @@ uint32_t Qmss::pop(unsigned queue) {
   if (q.empty()) return 0;
   const uint32_t d = q.front();
   q.pop_front();
-  ++pops_;
   return d;
 }
 

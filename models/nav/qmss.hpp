@@ -38,8 +38,6 @@ class Qmss : public sc_core::sc_module {
   size_t count(unsigned queue) const { return queues_.at(queue).size(); }
   // Called at every push onto `queue` (hardware that serves it).
   void watch(unsigned queue, std::function<void()> on_push);
-  uint64_t pushes() const { return pushes_; }
-  uint64_t pops() const { return pops_; }
 
  private:
   void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay);
@@ -50,7 +48,6 @@ class Qmss : public sc_core::sc_module {
   ResourceStats* stats_;
   std::vector<std::deque<uint32_t>> queues_;
   std::vector<std::function<void()>> watchers_;
-  uint64_t pushes_ = 0, pops_ = 0;
 };
 
 }  // namespace ws::nav

@@ -21,13 +21,11 @@ void NimuDriver::recycle() {
   while (const uint32_t d = pop(cfg_.tx_return_queue)) {
     core_.exec_code(cfg_.recycle_instructions);
     push(cfg_.tx_free_queue, d);
-    ++recycled_;
   }
 }
 
 bool NimuDriver::send(uint64_t buf, uint32_t len) {
   const sc_core::sc_time t0 = core_.time();
-  ++sends_;
   if (cfg_.recycle_per_send) recycle();
   core_.exec_code(cfg_.send_instructions);
   uint32_t d = pop(cfg_.tx_free_queue);

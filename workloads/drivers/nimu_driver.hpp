@@ -35,8 +35,6 @@ class NimuDriver {
   // EmacSend(): the packet of `len` bytes at `buf`. False: no free descriptor (the packet is dropped).
   bool send(uint64_t buf, uint32_t len);
   double last_send_cycles() const { return last_cycles_; }
-  uint64_t recycled() const { return recycled_; }
-  uint64_t sends() const { return sends_; }
 
  private:
   uint32_t pop(unsigned queue);
@@ -46,7 +44,6 @@ class NimuDriver {
   Config cfg_;
   Cpu& core_;
   double last_cycles_ = 0;
-  uint64_t recycled_ = 0, sends_ = 0;
 };
 
 }  // namespace ws::drivers
