@@ -124,8 +124,8 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
                        eth::local_mac(0x02, 1), kBoardIp, kMask, opt);
   net::LwipOnCore lwip(stack, board.core, lib::memcpy_from_name(p.s("sw.memcpy")), kLwipWindow,
                        net::LwipCallCosts::from(p, "lwip"));
-  net::TcpipThread tcpip(rtt, stack, lwip, 10, unsigned(p.i("lwip.tcpip_mbox")), board.gic, kTimeoutSource,
-                         kTimeoutLine);
+  net::TcpipThread tcpip(rtt.kernel(), [&](std::function<os::Task()> body) { rtt.thread("tcpip", 10, std::move(body)); },
+                         stack, lwip, unsigned(p.i("lwip.tcpip_mbox")), board.gic, kTimeoutSource, kTimeoutLine);
   const drivers::DwEmacDriver::Config dcfg{p.s("drv.tx") == "lookahead", p.s("drv.rx") == "thread", dma_cached,
                                            unsigned(p.i("drv.rx_descs")), unsigned(p.i("drv.tx_descs")), kRings,
                                            kDmaBuffers, 1536, unsigned(p.i("drv.rx_budget")),

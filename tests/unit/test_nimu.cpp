@@ -112,7 +112,7 @@ TEST(Nimu, ShippedSendsWalkTheReturnQueueBatchedSendsDoNot) {
   const auto walks = std::count_if(batched.cycles.begin(), batched.cycles.end(), [&](double c) { return c > *bmin; });
   EXPECT_GE(walks, 1);
   EXPECT_LE(walks, long(kFrames / (kDescs / 2))) << "one walk per ring's worth of sends, about";
-  EXPECT_GT(*smin, *bmin) << "even an empty walk costs a pop that waits for the queue manager";
+  EXPECT_GT(*smin, *bmin) << "even an empty walk reads the return queue's count, a read that waits for the queue manager";
   EXPECT_GT(*smax - *smin, 100) << "the walk's cost grows with what the return queue holds";
   const double smean = std::accumulate(shipped.cycles.begin(), shipped.cycles.end(), 0.0) / kFrames;
   const double bmean = std::accumulate(batched.cycles.begin(), batched.cycles.end(), 0.0) / kFrames;

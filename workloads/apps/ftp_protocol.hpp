@@ -44,6 +44,9 @@ class FtpServerSession {
   bool user_ = false, logged_in_ = false, closed_ = false, data_ready_ = false;
 };
 
+// The test file's byte at offset `i`: a pattern the receiver checks.
+inline uint8_t ftp_file_byte(uint64_t i) { return uint8_t(i * 167 + (i >> 9) + 3); }
+
 // The client side: commands, and the code of each reply line ("227 ..." -> 227).
 std::string ftp_command(const std::string& verb, const std::string& arg = {});
 // Complete reply lines in `bytes` (consumed from it): their codes; a line

@@ -15,6 +15,7 @@
 #include <vector>
 #include "models/sim/scheduler.hpp"
 #include "workloads/net/tcpip_thread.hpp"
+#include "workloads/os/rtthread/rtthread.hpp"
 
 namespace ws::apps {
 

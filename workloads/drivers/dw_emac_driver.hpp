@@ -24,6 +24,7 @@
 #include "models/eth/dw_emac.hpp"
 #include "models/irq/gic.hpp"
 #include "workloads/net/tcpip_thread.hpp"
+#include "workloads/os/rtthread/rtthread.hpp"
 
 namespace ws::drivers {
 

@@ -4,21 +4,23 @@ namespace ws::drivers {
 
 NimuDriver::NimuDriver(const Config& cfg, Cpu& core) : cfg_(cfg), core_(core) {}
 
-uint32_t NimuDriver::pop(unsigned queue) {
+uint32_t NimuDriver::read_word(uint64_t addr) {
   uint8_t v[4];
-  core_.read(cfg_.qm_base + uint64_t(queue) * nav::Qmss::kQueueStride + 12, v, 4);
+  core_.read(addr, v, 4);
   return uint32_t(v[0]) | uint32_t(v[1]) << 8 | uint32_t(v[2]) << 16 | uint32_t(v[3]) << 24;
 }
+
+uint32_t NimuDriver::pop(unsigned queue) { return read_word(cfg_.qm_base + uint64_t(queue) * nav::Qmss::kQueueStride + 12); }
 
 void NimuDriver::push(unsigned queue, uint32_t desc) {
   const uint8_t v[4] = {uint8_t(desc), uint8_t(desc >> 8), uint8_t(desc >> 16), uint8_t(desc >> 24)};
   core_.write(cfg_.qm_base + uint64_t(queue) * nav::Qmss::kQueueStride + 12, v, 4);
 }
 
-// Every descriptor the DMA has given back goes onto the free queue; the walk
-// ends with the pop that finds the return queue empty.
 void NimuDriver::recycle() {
-  while (const uint32_t d = pop(cfg_.tx_return_queue)) {
+  const uint32_t n = read_word(cfg_.qm_base + uint64_t(cfg_.tx_return_queue) * nav::Qmss::kQueueStride);  // register A
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t d = pop(cfg_.tx_return_queue);
     core_.exec_code(cfg_.recycle_instructions);
     push(cfg_.tx_free_queue, d);
   }
@@ -45,6 +47,29 @@ bool NimuDriver::send(uint64_t buf, uint32_t len) {
   }
   last_cycles_ = (core_.time() - t0).to_seconds() * core_.clock().hz();
   return ok;
+}
+
+
+unsigned NimuDriver::receive_page(nav::Accumulator& acc, const std::function<void(uint64_t, uint32_t)>& deliver) {
+  core_.exec_code(cfg_.rx_isr_instructions);
+  const uint64_t page = acc.page_address(acc.host_page());
+  const uint32_t n = read_word(page);
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t d = read_word(page + 4 + uint64_t(i) * 4);
+    uint8_t raw[nav::kDescBytes];
+    core_.read(d, raw, nav::kDescBytes);
+    nav::HostDesc h = nav::HostDesc::decode(raw);
+    core_.invalidate(h.buffer, h.packet_len);
+    core_.exec_code(cfg_.rx_packet_instructions);
+    deliver(h.buffer, h.packet_len);
+    // The descriptor gets its buffer back (NIMU allocates a fresh PBM of the same size).
+    h.packet_len = h.buffer_len = 0;
+    h.encode(raw);
+    core_.write(d, raw, nav::kDescBytes);
+    push(cfg_.rx_free_queue, d);
+  }
+  core_.reg_access([&acc] { acc.ack(); });  // the list's EOI: the firmware may fill the page again
+  return n;
 }
 
 }  // namespace ws::drivers

@@ -56,6 +56,7 @@ LwipOnCore::LwipOnCore(LwipStack& stack, Cpu& core, lib::Memcpy routine, uint64_
                        const LwipCallCosts& costs)
     : stack_(stack), core_(core), routine_(routine), base_(window_base), costs_(costs) {
   stack_.on_copy = [this](void* dst, const void* src, size_t n) {
+    if (!charge_copies_) return;
     const uint64_t d = sim(dst), s = sim(src);
     const sc_core::sc_time t = core_.time();
     core_.charge_copy(d, s, uint32_t(n), lib::memcpy_pattern(routine_, d, s, n));

@@ -56,6 +56,8 @@ class LwipOnCore {
   const std::map<std::string, sc_core::sc_time>& ledger() const { return ledger_; }
   void clear_ledger() { ledger_.clear(); }
   const LwipCallCosts& costs() const { return costs_; }
+  // Off: lwIP's copies move the bytes uncharged (a zero-copy API's stand-in, NDK's recvnc()).
+  void set_charge_copies(bool on) { charge_copies_ = on; }
   Cpu& core() { return core_; }
 
  private:
@@ -64,6 +66,7 @@ class LwipOnCore {
   lib::Memcpy routine_;
   uint64_t base_;
   LwipCallCosts costs_;
+  bool charge_copies_ = true;
   std::map<std::string, sc_core::sc_time> ledger_;
   std::unordered_map<uintptr_t, uint64_t> pages_;  // host page -> its page in the window
   struct Buffer {

@@ -3,10 +3,11 @@
 
 namespace ws::net {
 
-TcpipThread::TcpipThread(os::RtThread& rtt, LwipStack& stack, LwipOnCore& lwip, unsigned priority,
-                         unsigned mbox_size, Gic& gic, unsigned timer_source, unsigned timer_line)
-    : rtt_(rtt), stack_(stack), lwip_(lwip), mbox_(rtt.kernel(), mbox_size), lock_(rtt.kernel()) {
-  os::Kernel& k = rtt.kernel();
+TcpipThread::TcpipThread(os::Kernel& kernel, const std::function<void(std::function<os::Task()>)>& start,
+                         LwipStack& stack, LwipOnCore& lwip, unsigned mbox_size, Gic& gic, unsigned timer_source,
+                         unsigned timer_line)
+    : kernel_(kernel), stack_(stack), lwip_(lwip), mbox_(kernel, mbox_size), lock_(kernel) {
+  os::Kernel& k = kernel;
   gic.connect(timer_source, &lwip.core(), timer_line, 1);  // the tick's priority (the kernel's 255)
   k.attach_hwi(0, timer_line, lwip.core().line_priority(timer_line), [this]() -> os::Task {
     if (mbox_.size() == 0) mbox_.try_post(Msg{});  // else the thread sees timer_due_ after its next message
@@ -16,11 +17,11 @@ TcpipThread::TcpipThread(os::RtThread& rtt, LwipStack& stack, LwipOnCore& lwip, 
     timer_due_ = true;
     gic.raise(timer_source);
   };
-  rtt.thread("tcpip", priority, [this] { return run(); });
+  start([this] { return run(); });
 }
 
 os::Task TcpipThread::call(std::function<void()> body) {
-  co_await rtt_.kernel().point();  // the caller can be preempted here, as anywhere on the board
+  co_await kernel_.point();  // the caller can be preempted here, as anywhere on the board
   co_await lock_.lock();
   body();
   co_await flush();

@@ -213,6 +213,10 @@ static err_t on_recv(void* arg, struct tcp_pcb* pcb, struct pbuf* p, err_t err) 
     return ERR_OK;
   }
   if (!p) {
+    /* The peer's FIN: our side closes too. What is held stays readable; it no
+     * longer needs window, and lwIP would answer a close with data unread by a
+     * reset. */
+    if (k->held) tcp_recved(pcb, k->held->tot_len);
     tcp_arg(pcb, NULL);
     tcp_recv(pcb, NULL);
     tcp_sent(pcb, NULL);

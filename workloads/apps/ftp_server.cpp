@@ -1,0 +1,126 @@
+#ifdef WS_HAVE_LWIP
+#include "workloads/apps/ftp_server.hpp"
+
+#include <algorithm>
+
+namespace ws::apps {
+
+namespace {
+constexpr uint32_t kRecvncBytes = 1460;  // recvnc() hands over one packet's data
+}
+
+FtpServer::FtpServer(const FtpServerConfig& cfg, os::TiRtos& rtos, net::NdkSockets& sockets, net::LwipOnCore& lwip,
+                     unsigned priority)
+    : cfg_(cfg), rtos_(rtos), sock_(sockets), lwip_(lwip), buf_(std::max<uint32_t>(cfg.send_bytes, kRecvncBytes)) {
+  lwip_.map_buffer(buf_.data(), buf_.size());  // the data buffer in the board's RAM
+  rtos.task("ftpserver", priority, [this] { return run(); });
+}
+
+os::Task FtpServer::run() {
+  int listener = -1;
+  co_await sock_.listen(21, false, listener);
+  if (listener < 0) {
+    status_ = "refused: " + sock_.last_failure();
+    co_return;  // nothing listens: the client's SYN is answered with a reset
+  }
+  for (;;) {
+    int ctl = -1;
+    co_await sock_.accept(listener, ctl);
+    if (ctl < 0) {
+      status_ = "refused: " + sock_.last_failure();
+      continue;
+    }
+    co_await session(ctl);
+  }
+}
+
+os::Task FtpServer::reply(int ctl, const std::string& text) {
+  uint32_t sent = 0;
+  co_await sock_.send(ctl, reinterpret_cast<const uint8_t*>(text.data()), uint32_t(text.size()), sent);
+}
+
+os::Task FtpServer::session(int ctl) {
+  FtpServerSession s(cfg_.ip, cfg_.pasv_port, [this](const std::string& name) -> std::optional<uint64_t> {
+    if (name == cfg_.file_name) return cfg_.file_bytes;
+    return std::nullopt;
+  });
+  co_await reply(ctl, s.greeting());
+  int data_listener = -1, data = -1;
+  std::vector<uint8_t> line(512);
+  while (!s.closed()) {
+    uint32_t n = 0;
+    co_await sock_.recv(ctl, line.data(), uint32_t(line.size()), false, n);
+    if (n == 0) break;  // the client went away
+    lwip_.core().exec_code(cfg_.command_instructions);
+    std::vector<FtpAction> actions;
+    const std::string out = s.feed(std::string(line.begin(), line.begin() + n), actions);
+    // The data side is ready before the reply that announces it.
+    bool failed = false;
+    for (const FtpAction& a : actions) {
+      if (a.kind == FtpAction::Listen && data_listener < 0) {
+        co_await sock_.listen(a.port, true, data_listener);
+        failed |= data_listener < 0;
+      } else if (a.kind == FtpAction::Connect) {
+        co_await sock_.connect(a.ip, a.port, true, data);
+        failed |= data < 0;
+      }
+    }
+    if (failed) {
+      status_ = "refused: " + sock_.last_failure();
+      co_await reply(ctl, "425 Can't open data connection\r\n");
+      continue;
+    }
+    co_await reply(ctl, out);
+    for (const FtpAction& a : actions) {
+      if (a.kind != FtpAction::Send && a.kind != FtpAction::Receive) continue;
+      if (data < 0 && data_listener >= 0) co_await sock_.accept(data_listener, data);
+      if (data < 0) {
+        status_ = "refused: " + sock_.last_failure();
+        co_await reply(ctl, s.transfer_done(false));
+        continue;
+      }
+      if (a.kind == FtpAction::Send) co_await send_file(data);
+      else co_await receive_file(data);
+      co_await sock_.close(data);
+      data = -1;
+      co_await reply(ctl, s.transfer_done(true));
+    }
+  }
+  if (data >= 0) co_await sock_.close(data);
+  if (data_listener >= 0) co_await sock_.close(data_listener);
+  co_await sock_.close(ctl);
+}
+
+// ftp_filerout_read: read DATA_BUFFER_SIZE of the file, send() it, Task_yield().
+os::Task FtpServer::send_file(int data) {
+  Cpu& core = lwip_.core();
+  const uint64_t dst = lwip_.sim(buf_.data());
+  for (uint64_t off = 0; off < cfg_.file_bytes;) {
+    const auto n = uint32_t(std::min<uint64_t>(cfg_.send_bytes, cfg_.file_bytes - off));
+    for (uint32_t i = 0; i < n; ++i) buf_[i] = ftp_file_byte(off + i);
+    const sc_core::sc_time t = core.time();
+    core.exec_code(cfg_.loop_instructions);
+    core.charge_copy(dst, cfg_.file_base + off, n, lib::memcpy_pattern(lwip_.routine(), dst, cfg_.file_base + off, n));
+    lwip_.book("ftp file read", t);
+    uint32_t sent = 0;
+    co_await sock_.send(data, buf_.data(), n, sent);
+    ++sends_;
+    if (sent < n) co_return;  // the client closed the data connection
+    off += n;
+    if (cfg_.task_yield) co_await rtos_.kernel().yield();
+  }
+}
+
+os::Task FtpServer::receive_file(int data) {
+  for (;;) {
+    uint32_t n = 0;
+    co_await sock_.recv(data, buf_.data(), kRecvncBytes, true, n);
+    if (n == 0) co_return;
+    for (uint32_t i = 0; i < n; ++i) wrong_ += buf_[i] != ftp_file_byte(received_ + i);
+    received_ += n;
+    lwip_.core().exec_code(cfg_.loop_instructions);  // recvncfree and the file write's bookkeeping
+  }
+}
+
+}  // namespace ws::apps
+#endif
