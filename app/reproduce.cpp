@@ -17,6 +17,7 @@ const std::vector<ReferenceSet>& reference_sets() {
       {"pcie", "msc815x_pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
       {"msc8144", "msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
       {"rtthread", "a7_rtthread", "workloads/iperf/reference/rtthread-iperf.csv", "mbps"},
+      {"k2h", "k2h", "workloads/ftp/reference/k2h-ftp.csv", "mbytes_s"},
   };
   return sets;
 }

@@ -9,7 +9,10 @@ cd "$(dirname "$0")/.."
 runs="${1:-20000}"
 out=build/fuzz
 mkdir -p "$out/corpus"
-cp workloads/*/scenarios/*.yaml "$out/corpus/"
+for f in workloads/*/scenarios/*.yaml; do  # workloads share file names (s0_shipped.yaml)
+  w=${f#workloads/}
+  cp "$f" "$out/corpus/${w%%/*}_$(basename "$f")"
+done
 clang++ -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I. \
   tests/fuzz/fuzz_scenario.cpp models/sim/scenario.cpp models/sim/param.cpp \
   $(pkg-config --cflags --libs yaml-cpp fmt) -o "$out/fuzz_scenario"

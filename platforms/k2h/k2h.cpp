@@ -82,7 +82,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
              rx_limit = uint32_t(p.i("ndk.tcp_rx_limit"));
   const ws_lwip_options ndk_opt{std::min(rx_limit, 65535u), std::min(tx_buf, 65535u), 0, 0, 1, 0, 0};
   net::LwipStack stack(ws_lwip_ndk(), sched, eth::local_mac(0x02, 1), kBoardIp, kMask, ndk_opt);
-  net::LwipOnCore lwip(stack, board.core, lib::Memcpy::Libc, kLwipWindow, net::LwipCallCosts::from(p, "ndk"));
+  net::LwipOnCore lwip(stack, board.core, lib::Memcpy::Libc, kLwipWindow, net::LwipCallCosts::from(p, "ndk"), "NDK");
   net::TcpipThread scheduler(
       rtos.kernel(),
       [&](std::function<os::Task()> body) { rtos.task("NetScheduler", unsigned(p.i("ndk.scheduler_priority")), std::move(body)); },

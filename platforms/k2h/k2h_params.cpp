@@ -115,7 +115,7 @@ void declare_k2h_params(ParamTable& t) {
                    "TI PDK NIMU header: NIMU_NUM_TX_DESC 16 (hardware-facts.md §2)"));
 
   // --- the PC ---
-  t.declare(number("pc.rx_delay_us", K::Real, "260", 0, 10000, "us",
+  t.declare(number("pc.rx_delay_us", K::Real, "250", 0, 10000, "us",
                    "the PC from a frame's last bit to its stack: NIC interrupt moderation, DPC, the TCP/IP stack",
                    kCalPc));
 

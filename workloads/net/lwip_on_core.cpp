@@ -53,20 +53,20 @@ uint64_t LwipOnCore::sim(const void* host) {
 }
 
 LwipOnCore::LwipOnCore(LwipStack& stack, Cpu& core, lib::Memcpy routine, uint64_t window_base,
-                       const LwipCallCosts& costs)
-    : stack_(stack), core_(core), routine_(routine), base_(window_base), costs_(costs) {
+                       const LwipCallCosts& costs, std::string name)
+    : stack_(stack), core_(core), routine_(routine), base_(window_base), costs_(costs), name_(std::move(name)) {
   stack_.on_copy = [this](void* dst, const void* src, size_t n) {
     if (!charge_copies_) return;
     const uint64_t d = sim(dst), s = sim(src);
     const sc_core::sc_time t = core_.time();
     core_.charge_copy(d, s, uint32_t(n), lib::memcpy_pattern(routine_, d, s, n));
-    book("lwIP memcpy", t);
+    book(name_ + " memcpy", t);
   };
   stack_.on_checksum = [this](const void* data, size_t n) {
     const uint64_t a = sim(data);
     const sc_core::sc_time t = core_.time();
     core_.charge_scan(a, uint32_t(n), checksum_pattern(a, n));
-    book("lwIP checksum", t);
+    book(name_ + " checksum", t);
   };
 }
 

@@ -44,7 +44,10 @@ AccessPattern checksum_pattern(uint64_t addr, size_t n);
 class LwipOnCore {
  public:
   static constexpr uint64_t kWindow = 16 << 20;
-  LwipOnCore(LwipStack& stack, Cpu& core, lib::Memcpy routine, uint64_t window_base, const LwipCallCosts& costs);
+  // `name`: what the ledger calls the stack ("lwIP", or "NDK" for its stand-in).
+  LwipOnCore(LwipStack& stack, Cpu& core, lib::Memcpy routine, uint64_t window_base, const LwipCallCosts& costs,
+             std::string name = "lwIP");
+  const std::string& name() const { return name_; }
   // The simulated address a host byte of lwIP's (or of the application's buffers) stands at.
   uint64_t sim(const void* host);
   // The application's buffer [host, host+n) stands at a fixed, 64 B aligned address.
@@ -66,6 +69,7 @@ class LwipOnCore {
   lib::Memcpy routine_;
   uint64_t base_;
   LwipCallCosts costs_;
+  std::string name_;
   bool charge_copies_ = true;
   std::map<std::string, sc_core::sc_time> ledger_;
   std::unordered_map<uintptr_t, uint64_t> pages_;  // host page -> its page in the window

@@ -36,7 +36,7 @@ os::Task TcpipThread::run() {
       co_await call([this, f = m.frame] {
         const sc_core::sc_time t = lwip_.core().time();
         lwip_.core().exec_code(lwip_.costs().input);
-        lwip_.book("lwIP input", t);
+        lwip_.book(lwip_.name() + " input", t);
         stack_.rx_input(f);
       });
     }
@@ -45,7 +45,7 @@ os::Task TcpipThread::run() {
       co_await call([this] {
         const sc_core::sc_time t = lwip_.core().time();
         lwip_.core().exec_code(lwip_.costs().timer);
-        lwip_.book("lwIP timers", t);
+        lwip_.book(lwip_.name() + " timers", t);
         stack_.check_timeouts();
       });
     }
