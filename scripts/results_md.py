@@ -388,7 +388,10 @@ def k2h_predictions(rows):
     lines = [
         "## 66AK2H FTP (TI-RTOS, NDK stand-in on lwIP 2.1.3, NIMU on the Navigator)",
         "",
-        "Round 1, committed 2026-12-01 before any comparison. Predicted with the one parameter set",
+        "Round 1, committed 2026-12-01 before any comparison, and re-committed the same day, still",
+        "before any comparison, when the FTP server's control buffers got fixed simulated addresses",
+        "(where the host heap put them had moved S2 Tx by 1 % between binaries; git history has both).",
+        "Predicted with the one parameter set",
         "fitted on the calibration rows (docs/calibration.md; S0 Tx is a miss, see there). Steps are",
         "cumulative as the study applied them (workloads/ftp/scenarios/s*_*.yaml); MB/s of a 100 MB",
         "file from the 150 reply to the end of the transfer, as an FTP client prints it; the A15",

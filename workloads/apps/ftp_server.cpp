@@ -7,12 +7,16 @@ namespace ws::apps {
 
 namespace {
 constexpr uint32_t kRecvncBytes = 1460;  // recvnc() hands over one packet's data
+constexpr uint32_t kControlBytes = 512;  // RFC 959 lines and replies are short
 }
 
 FtpServer::FtpServer(const FtpServerConfig& cfg, os::TiRtos& rtos, net::NdkSockets& sockets, net::LwipOnCore& lwip,
                      unsigned priority)
-    : cfg_(cfg), rtos_(rtos), sock_(sockets), lwip_(lwip), buf_(std::max<uint32_t>(cfg.send_bytes, kRecvncBytes)) {
-  lwip_.map_buffer(buf_.data(), buf_.size());  // the data buffer in the board's RAM
+    : cfg_(cfg), rtos_(rtos), sock_(sockets), lwip_(lwip), buf_(std::max<uint32_t>(cfg.send_bytes, kRecvncBytes)),
+      ctl_(kControlBytes) {
+  // The buffers in the board's RAM at fixed addresses (not where the host heap puts them).
+  lwip_.map_buffer(buf_.data(), buf_.size());
+  lwip_.map_buffer(ctl_.data(), ctl_.size());
   rtos.task("ftpserver", priority, [this] { return run(); });
 }
 
@@ -35,8 +39,12 @@ os::Task FtpServer::run() {
 }
 
 os::Task FtpServer::reply(int ctl, const std::string& text) {
-  uint32_t sent = 0;
-  co_await sock_.send(ctl, reinterpret_cast<const uint8_t*>(text.data()), uint32_t(text.size()), sent);
+  for (size_t at = 0; at < text.size(); at += ctl_.size()) {
+    const auto n = uint32_t(std::min(ctl_.size(), text.size() - at));
+    std::copy(text.begin() + long(at), text.begin() + long(at + n), ctl_.begin());
+    uint32_t sent = 0;
+    co_await sock_.send(ctl, ctl_.data(), n, sent);
+  }
 }
 
 os::Task FtpServer::session(int ctl) {
@@ -46,14 +54,13 @@ os::Task FtpServer::session(int ctl) {
   });
   co_await reply(ctl, s.greeting());
   int data_listener = -1, data = -1;
-  std::vector<uint8_t> line(512);
   while (!s.closed()) {
     uint32_t n = 0;
-    co_await sock_.recv(ctl, line.data(), uint32_t(line.size()), false, n);
+    co_await sock_.recv(ctl, ctl_.data(), uint32_t(ctl_.size()), false, n);
     if (n == 0) break;  // the client went away
     lwip_.core().exec_code(cfg_.command_instructions);
     std::vector<FtpAction> actions;
-    const std::string out = s.feed(std::string(line.begin(), line.begin() + n), actions);
+    const std::string out = s.feed(std::string(ctl_.begin(), ctl_.begin() + n), actions);
     // The data side is ready before the reply that announces it.
     bool failed = false;
     for (const FtpAction& a : actions) {

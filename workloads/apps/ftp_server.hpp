@@ -51,7 +51,8 @@ class FtpServer {
   os::TiRtos& rtos_;
   net::NdkSockets& sock_;
   net::LwipOnCore& lwip_;
-  std::vector<uint8_t> buf_;
+  std::vector<uint8_t> buf_;  // the data buffer
+  std::vector<uint8_t> ctl_;  // a control line in, or a reply out
   std::string status_ = "ok";
   uint64_t received_ = 0, wrong_ = 0, sends_ = 0;
 };
