@@ -2,7 +2,9 @@
 // writes, reads, small blocks), wire frames per host second on the MSC8144 UDP
 // echo (64 B at line rate offered, one and four cores), simulated seconds per
 // host second of iperf on the Cortex-A7 (S0 and S5 TCP at 100 Mbit/s, S5 at 1
-// Gbit/s; 5 s tests plus 55 ms of start and drain), peak resident memory of
+// Gbit/s; 5 s tests plus 55 ms of start and drain), simulated seconds per
+// host second of the 66AK2H FTP transfers (S1 and S5, get and put, 100 MB
+// files), peak resident memory of
 // a simulation process, and the wall time of each `reproduce` on one core.
 // Run: cmake --build build --target bench  (numbers go to docs/performance.md).
 #include <sys/resource.h>
@@ -65,6 +67,21 @@ void iperf_rate(const char* label, const Knobs& knobs) {
              metric(m, "mbps"), wall, 5.055 / wall, metric(m, "wire_frames") / wall);
 }
 
+// Simulated seconds per host second of one FTP transfer, and its TCP segments (wire frames) per host second.
+void ftp_rate(const char* label, const Knobs& knobs) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const ws::Platform* p = ws::find_platform("k2h");
+  ws::Point pt;
+  pt.platform = p;
+  p->declare(pt.params);
+  for (auto& [k, v] : knobs) pt.params.set(k, v, "bench");
+  const auto out = ws::run_points({pt}, 1);
+  const double wall = seconds_since(t0);
+  const auto& m = out[0].result.metrics;
+  fmt::print("{:<34} {:>7.2f} MB/s {:>7.3f} s  {:>6.2f} sim-s/host-s {:>10.0f} wire frames/host-s\n", label,
+             metric(m, "mbytes_s"), wall, out[0].result.simulated_s / wall, metric(m, "wire_frames") / wall);
+}
+
 }  // namespace
 
 int sc_main(int, char**) {
@@ -85,6 +102,19 @@ int sc_main(int, char**) {
   iperf_rate("a7 S0 TCP rx 100 Mbit/s, 5 s", {});
   iperf_rate("a7 S5 TCP rx 100 Mbit/s, 5 s", s5);
   iperf_rate("a7 S5 TCP rx 1 Gbit/s, 5 s", s5g);
+
+  const Knobs s1 = {{"ftp.send_bytes", "1460"}, {"ftp.task_yield", "off"}, {"sw.opt", "O3"}};
+  Knobs f5 = s1;
+  for (auto kv : Knobs{{"ndk.tcp_tx_buf", "65536"}, {"ndk.tcp_rx_buf", "65536"}, {"ndk.tcp_rx_limit", "65536"},
+                       {"rtos.heap_bytes", "1048576"}, {"pc.ack_frequency", "10"}, {"pc.del_ack_ticks", "1"},
+                       {"nimu.tx_recycle", "batched"}, {"acc.timer_load_count", "2"},
+                       {"acc.pacing_mode", "first_new_packet"}})
+    f5.push_back(kv);
+  Knobs f5put = f5;
+  f5put.push_back({"ftp.dir", "put"});
+  ftp_rate("k2h S1 get, 100 MB", s1);
+  ftp_rate("k2h S5 get, 100 MB", f5);
+  ftp_rate("k2h S5 put, 100 MB", f5put);
 
   for (auto& s : ws::reference_sets()) {
     const auto t0 = std::chrono::steady_clock::now();

@@ -13,7 +13,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, "build", "wirespeed")
 PLATFORMS = [("msc815x_pcie", "PCIe DMA (msc815x_pcie, workload pcie_dma)"),
              ("msc8144", "UDP echo (msc8144, workload udp_echo)"),
-             ("a7_rtthread", "iperf and memcpy (a7_rtthread, workloads iperf and memcpy)")]
+             ("a7_rtthread", "iperf and memcpy (a7_rtthread, workloads iperf and memcpy)"),
+             ("k2h", "FTP (k2h, workload ftp)")]
 
 
 def main():

@@ -70,6 +70,13 @@ std::map<std::string, uint64_t> StatsRegistry::drops_by_reason() const {
   return out;
 }
 
+std::string StatsRegistry::drops_text(const std::map<std::string, uint64_t>& drops) {
+  std::string s;
+  for (auto& [why, n] : drops)
+    if (n) s += fmt::format("{}{}={}", s.empty() ? "" : " ", why, n);
+  return s.empty() ? "-" : s;
+}
+
 std::string StatsRegistry::limiting() const {
   auto v = ranked(*this);
   if (v.empty() || v.front()->busy == sc_core::SC_ZERO_TIME) return {};

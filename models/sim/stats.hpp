@@ -53,6 +53,8 @@ class StatsRegistry {
   void reset();
   // Drops by "<resource>.<reason>", zero counts left out.
   std::map<std::string, uint64_t> drops_by_reason() const;
+  // "place.reason=count ..." of the non-zero counts; "-" when there are none.
+  static std::string drops_text(const std::map<std::string, uint64_t>& drops);
   std::vector<const ResourceStats*> resources() const;
   // Name of the most utilised resource, empty when none was busy.
   std::string limiting() const;

@@ -86,29 +86,6 @@ double line_rate_mbps(const ParamTable& p) {
   return std::stod(p.s("emac.mbps")) * p.i("iperf.udp_bytes") / frame;
 }
 
-// The core's busy time over the test by what the software did, per data frame
-// the board handled (received or sent), in core cycles: where the time went.
-std::string where_the_core_went(const std::map<std::string, sc_time>& ledger, double busy_s, uint64_t frames,
-                                double hz) {
-  if (frames == 0) return "";
-  std::string out = fmt::format("core cycles per data frame ({} frames in the test):\n", frames);
-  double booked = 0;
-  for (auto& [what, t] : ledger) {
-    out += fmt::format("  {:<20} {:>10.0f}\n", what, t.to_seconds() * hz / double(frames));
-    booked += t.to_seconds();
-  }
-  out += fmt::format("  {:<20} {:>10.0f}\n", "kernel, irq, other", std::max(0.0, busy_s - booked) * hz / double(frames));
-  out += fmt::format("  {:<20} {:>10.0f}\n", "total busy", busy_s * hz / double(frames));
-  return out;
-}
-
-std::string drops_text(const std::map<std::string, uint64_t>& d) {
-  std::string s;
-  for (auto& [why, n] : d)
-    if (n) s += fmt::format("{}{}={}", s.empty() ? "" : " ", why, n);
-  return s.empty() ? "-" : s;
-}
-
 RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   StatsRegistry stats;
   TraceWriter trace(o.trace_path);
@@ -237,7 +214,7 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
                {"retransmits", double(retransmits)},
                {"loss_pct", loss},
                {"wire_frames", double(board.emac.mac().tx_wire().frames() + board.sw.out(kBoardPort).frames())}};
-  r.labels = {{"drops", drops_text(drops)}};
+  r.labels = {{"drops", StatsRegistry::drops_text(drops)}};
   r.integrity_errors = got.wrong;
   // Every datagram sent was received, dropped for a counted reason, or is still
   // on its way at the end (in a FIFO, the ring, a mailbox, the socket).
@@ -250,7 +227,7 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
                                       : pc.udp_waiting();
     require(received + dropped + waiting == sent, "every UDP datagram received, dropped by reason or in flight",
             fmt::format("{} sent, {} received, {} dropped ({}), {} in flight", sent, received, dropped,
-                        drops_text(drops), waiting));
+                        StatsRegistry::drops_text(drops), waiting));
     r.report += fmt::format("UDP: {} sent, {} received, {} dropped, {} still in the board at the end\n", sent,
                             received, dropped, waiting);
   }
@@ -288,8 +265,8 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
                           driver.interrupts(), tcpip.frames(), tx_wait_pct);
   r.report += fmt::format("TCP segments with data: board {} ({} again), PC {} ({} again)\n", bc.tcp_segments_out,
                           bc.tcp_retransmits, pcc.tcp_segments_out, pcc.tcp_retransmits);
-  r.report += "drops: " + drops_text(drops) + "\n";
-  r.report += where_the_core_went(ledger, cpu / 100 * window.to_seconds(), frames_in_window, board.core.clock().hz());
+  r.report += "drops: " + StatsRegistry::drops_text(drops) + "\n";
+  r.report += net::ledger_report(ledger, cpu / 100 * window.to_seconds(), frames_in_window, "data frame", board.core.clock().hz());
   r.report += "limiting: " + r.limiting + "\n";
   r.simulated_s = sc_core::sc_time_stamp().to_seconds();
   r.work_units = r.metrics.back().second;

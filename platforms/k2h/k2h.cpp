@@ -39,28 +39,6 @@ eth::Frame* frame_of(eth::FramePool& pool, const uint8_t* bytes, uint32_t len) {
   return f;
 }
 
-std::string drops_text(const std::map<std::string, uint64_t>& d) {
-  std::string s;
-  for (auto& [why, n] : d)
-    if (n) s += fmt::format("{}{}={}", s.empty() ? "" : " ", why, n);
-  return s.empty() ? "-" : s;
-}
-
-// Core cycles per data segment the board handled, by what the software did.
-std::string where_the_core_went(const std::map<std::string, sc_time>& ledger, double busy_s, uint64_t segments,
-                                double hz) {
-  if (segments == 0) return "";
-  std::string out = fmt::format("core cycles per data segment ({} segments in the transfer):\n", segments);
-  double booked = 0;
-  for (auto& [what, t] : ledger) {
-    out += fmt::format("  {:<20} {:>10.0f}\n", what, t.to_seconds() * hz / double(segments));
-    booked += t.to_seconds();
-  }
-  out += fmt::format("  {:<20} {:>10.0f}\n", "kernel, irq, other", std::max(0.0, busy_s - booked) * hz / double(segments));
-  out += fmt::format("  {:<20} {:>10.0f}\n", "total busy", busy_s * hz / double(segments));
-  return out;
-}
-
 RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   StatsRegistry stats;
   TraceWriter trace(o.trace_path);
@@ -223,7 +201,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
                {"rtt_us", ok ? rtt : 0},
                {"refused", status.rfind("refused", 0) == 0 ? 1 : 0},
                {"wire_frames", double(board.port_tx.frames() + board.pc_tx.frames())}};
-  r.labels = {{"status", status}, {"drops", drops_text(drops)}};
+  r.labels = {{"status", status}, {"drops", StatsRegistry::drops_text(drops)}};
 
   // What bounds the transfer, from the mechanisms: the wire, the core, the
   // PC's delayed-ACK timer, or the window over the round trip (what a window
@@ -258,8 +236,8 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   r.report += fmt::format("heap: {} B, {} B free, largest block {} B; {} allocations failed\n", heap.size(),
                           heap.free_bytes(), heap.largest_free(), sockets.failures());
   r.report += fmt::format("Rx: {} accumulator interrupts, {} packets\n", netif.interrupts(), netif.rx_packets());
-  r.report += "drops: " + drops_text(drops) + "\n";
-  r.report += where_the_core_went(ledger, load / 100 * window.to_seconds(), segments, board.core.clock().hz());
+  r.report += "drops: " + StatsRegistry::drops_text(drops) + "\n";
+  r.report += net::ledger_report(ledger, load / 100 * window.to_seconds(), segments, "data segment", board.core.clock().hz());
   r.report += "limiting: " + r.limiting + "\n";
   r.simulated_s = sc_core::sc_time_stamp().to_seconds();
   r.work_units = r.metrics.back().second;

@@ -18,8 +18,12 @@
 #include "app/point_runner.hpp"
 #include "platforms/platform.hpp"
 #include "tests/integration/cli_runner.hpp"
+#include "tests/integration/point_result.hpp"
 
 namespace {
+
+using ws::test::label;
+using ws::test::metric;
 
 using Settings = std::vector<std::pair<std::string, std::string>>;
 
@@ -46,19 +50,6 @@ ws::PointOutcome run(const Settings& base, const Settings& s, const char* mbytes
   for (const auto& [k, v] : s) pt.params.set(k, v, "test");
   pt.platform->check(pt.params);
   return ws::run_points({pt}, 1).at(0);
-}
-
-double metric(const ws::PointOutcome& o, const std::string& name) {
-  for (const auto& [k, v] : o.result.metrics)
-    if (k == name) return v;
-  ADD_FAILURE() << "no metric " << name;
-  return -1;
-}
-
-std::string label(const ws::PointOutcome& o, const std::string& name) {
-  for (const auto& [k, v] : o.result.labels)
-    if (k == name) return v;
-  return "";
 }
 
 }  // namespace

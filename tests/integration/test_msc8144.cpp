@@ -13,8 +13,11 @@
 #include "app/point_runner.hpp"
 #include "platforms/platform.hpp"
 #include "tests/integration/cli_runner.hpp"
+#include "tests/integration/point_result.hpp"
 
 namespace {
+
+using ws::test::metric;
 
 using Settings = std::vector<std::pair<std::string, std::string>>;
 
@@ -27,13 +30,6 @@ ws::PointOutcome run(const Settings& s) {
   pt.params.set("tester.trial_ms", "2", "test");
   for (const auto& [k, v] : s) pt.params.set(k, v, "test");
   return ws::run_points({pt}, 1).at(0);
-}
-
-double metric(const ws::PointOutcome& o, const std::string& name) {
-  for (const auto& [k, v] : o.result.metrics)
-    if (k == name) return v;
-  ADD_FAILURE() << "no metric " << name;
-  return -1;
 }
 
 void expect_all_echoed(const Settings& s) {

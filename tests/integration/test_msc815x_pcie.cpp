@@ -10,9 +10,12 @@
 #include <vector>
 
 #include "app/point_runner.hpp"
+#include "tests/integration/point_result.hpp"
 #include "platforms/platform.hpp"
 
 namespace {
+
+using ws::test::metric;
 
 using Settings = std::vector<std::pair<std::string, std::string>>;
 
@@ -41,13 +44,6 @@ std::string describe(const Settings& s, uint64_t seed = 1) {
 }
 
 std::vector<ws::PointOutcome> run(const std::vector<ws::Point>& pts) { return ws::run_points(pts, 2); }
-
-double metric(const ws::PointOutcome& o, const std::string& name) {
-  for (const auto& [k, v] : o.result.metrics)
-    if (k == name) return v;
-  ADD_FAILURE() << "no metric " << name;
-  return -1;
-}
 
 // Runs one settings list per point and checks every one finished intact.
 std::vector<ws::PointOutcome> run_clean(const std::vector<Settings>& sets, uint64_t seed = 1) {

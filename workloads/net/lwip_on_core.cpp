@@ -1,6 +1,8 @@
 #ifdef WS_HAVE_LWIP
 #include "workloads/net/lwip_on_core.hpp"
 
+#include <fmt/format.h>
+#include <algorithm>
 #include <stdexcept>
 
 namespace ws::net {
@@ -20,6 +22,20 @@ void LwipCallCosts::declare_params(ParamTable& t, const std::string& prefix) {
 LwipCallCosts LwipCallCosts::from(const ParamTable& p, const std::string& prefix) {
   return {p.r(prefix + ".input_instructions"), p.r(prefix + ".output_instructions"),
           p.r(prefix + ".timer_instructions"), p.r(prefix + ".api_instructions"), p.r(prefix + ".pbuf_instructions")};
+}
+
+std::string ledger_report(const std::map<std::string, sc_core::sc_time>& ledger, double busy_s, uint64_t units,
+                          const std::string& unit, double hz) {
+  if (units == 0) return "";
+  std::string out = fmt::format("core cycles per {} ({} in the test):\n", unit, units);
+  double booked = 0;
+  for (auto& [what, t] : ledger) {
+    out += fmt::format("  {:<20} {:>10.0f}\n", what, t.to_seconds() * hz / double(units));
+    booked += t.to_seconds();
+  }
+  out += fmt::format("  {:<20} {:>10.0f}\n", "kernel, irq, other", std::max(0.0, busy_s - booked) * hz / double(units));
+  out += fmt::format("  {:<20} {:>10.0f}\n", "total busy", busy_s * hz / double(units));
+  return out;
 }
 
 // lwip_standard_chksum, algorithm 2: a leading odd byte, then a halfword load,
