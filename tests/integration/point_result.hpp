@@ -1,10 +1,29 @@
 #pragma once
-// A point's result by column name, for the platform tests.
+// One point of a platform run as the CLI runs it, and its result by column
+// name, for the platform tests.
 #include <gtest/gtest.h>
 #include <string>
+#include <utility>
+#include <vector>
 #include "app/point_runner.hpp"
+#include "platforms/platform.hpp"
 
 namespace ws::test {
+
+using Settings = std::vector<std::pair<std::string, std::string>>;
+
+// `platform` with each group of settings applied in order (a later one wins),
+// checked, and run in its own process.
+template <class... Groups>
+PointOutcome run_point(const std::string& platform, const Groups&... groups) {
+  Point pt;
+  pt.platform = find_platform(platform);
+  pt.platform->declare(pt.params);
+  for (const Settings* g : {&groups...})
+    for (const auto& [k, v] : *g) pt.params.set(k, v, "test");
+  pt.platform->check(pt.params);
+  return run_points({pt}, 1).at(0);
+}
 
 // The metric `name`; a failure of the calling test if the point has none.
 inline double metric(const PointOutcome& o, const std::string& name) {

@@ -24,7 +24,7 @@ namespace {
 using ws::test::label;
 using ws::test::metric;
 
-using Settings = std::vector<std::pair<std::string, std::string>>;
+using ws::test::Settings;
 
 // The study's steps (workloads/iperf/scenarios/s*_*.yaml).
 const std::map<std::string, Settings> kSteps = {
@@ -38,14 +38,7 @@ const std::map<std::string, Settings> kSteps = {
 };
 
 ws::PointOutcome run(const Settings& step, const Settings& s) {
-  ws::Point pt;
-  pt.platform = ws::find_platform("a7_rtthread");
-  pt.platform->declare(pt.params);
-  pt.params.set("iperf.seconds", "0.3", "test");
-  for (const auto& [k, v] : step) pt.params.set(k, v, "test");
-  for (const auto& [k, v] : s) pt.params.set(k, v, "test");
-  pt.platform->check(pt.params);
-  return ws::run_points({pt}, 1).at(0);
+  return ws::test::run_point("a7_rtthread", Settings{{"iperf.seconds", "0.3"}}, step, s);
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ namespace {
 using ws::test::label;
 using ws::test::metric;
 
-using Settings = std::vector<std::pair<std::string, std::string>>;
+using ws::test::Settings;
 
 const Settings kApp = {{"ftp.send_bytes", "1460"}, {"ftp.task_yield", "off"}, {"sw.opt", "O3"}};
 const Settings kBig = {{"ndk.tcp_tx_buf", "65536"}, {"ndk.tcp_rx_buf", "65536"}, {"ndk.tcp_rx_limit", "65536"},
@@ -42,14 +42,7 @@ Settings step(const std::string& name) {
 }
 
 ws::PointOutcome run(const Settings& base, const Settings& s, const char* mbytes = "2") {
-  ws::Point pt;
-  pt.platform = ws::find_platform("k2h");
-  pt.platform->declare(pt.params);
-  pt.params.set("ftp.file_mbytes", mbytes, "test");
-  for (const auto& [k, v] : base) pt.params.set(k, v, "test");
-  for (const auto& [k, v] : s) pt.params.set(k, v, "test");
-  pt.platform->check(pt.params);
-  return ws::run_points({pt}, 1).at(0);
+  return ws::test::run_point("k2h", Settings{{"ftp.file_mbytes", mbytes}}, base, s);
 }
 
 }  // namespace
