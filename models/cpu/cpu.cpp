@@ -31,7 +31,7 @@ Cpu::Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, Stat
     if (cfg.l2.line_bytes != cfg.l1d.line_bytes)
       throw std::invalid_argument(fmt::format("{}: L2 and L1 lines differ ({} B, {} B)", basename(), cfg.l2.line_bytes,
                                               cfg.l1d.line_bytes));
-    l2_ = std::make_unique<Cache>(cfg.l2);
+    own_l2_ = std::make_unique<Cache>(cfg.l2), l2_ = own_l2_.get();
   }
 }
 
@@ -147,9 +147,17 @@ void Cpu::fetch(uint64_t addr, uint32_t n) {
   l1i_.access(addr, n, false, [this](uint64_t l) { fill_line(l); }, [](uint64_t) {});
 }
 
+void Cpu::join(SnoopDomain& domain) {
+  coherence_ = &domain;
+  coherent_index_ = domain.join(l1d_);
+  l2_ = &domain.l2();
+  own_l2_.reset();
+}
+
 void Cpu::read(uint64_t addr, void* dst, uint32_t n) {
   if (const MemAttr a = attr(addr); a != MemAttr::Cacheable)
     return bus_access(tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(dst), n, a);
+  if (coherence_) exec(coherence_->snoop(coherent_index_, addr, n, false));
   l1d_.access(addr, n, false, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
   debug_access(tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(dst), n);
 }
@@ -157,6 +165,7 @@ void Cpu::read(uint64_t addr, void* dst, uint32_t n) {
 void Cpu::write(uint64_t addr, const void* src, uint32_t n) {
   if (const MemAttr a = attr(addr); a != MemAttr::Cacheable)
     return bus_access(tlm::TLM_WRITE_COMMAND, addr, static_cast<uint8_t*>(const_cast<void*>(src)), n, a);
+  if (coherence_) exec(coherence_->snoop(coherent_index_, addr, n, true));
   l1d_.access(addr, n, true, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
   debug_access(tlm::TLM_WRITE_COMMAND, addr, static_cast<uint8_t*>(const_cast<void*>(src)), n);
 }
@@ -213,6 +222,7 @@ bool Cpu::atomic_rmw(uint64_t addr, uint32_t n, const std::function<bool(uint8_t
   uint8_t v[8];
   if (n > sizeof v) throw std::logic_error(fmt::format("{}: atomic access of {} B", name(), n));
   if (attr(addr) == MemAttr::Cacheable) {
+    if (coherence_) exec(coherence_->snoop(coherent_index_, addr, n, true));  // the reservation takes the line exclusive
     l1d_.access(addr, n, true, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
     debug_access(tlm::TLM_READ_COMMAND, addr, v, n);
   } else {

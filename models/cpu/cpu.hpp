@@ -24,6 +24,7 @@
 #include <vector>
 #include "models/cpu/access_pattern.hpp"
 #include "models/mem/cache.hpp"
+#include "models/mem/snoop_domain.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/scheduler.hpp"
@@ -179,7 +180,10 @@ class Cpu : public sc_core::sc_module {
   const ClockDomain& clock() const { return clk_; }
   const Cache& l1d() const { return l1d_; }
   const Cache& l1i() const { return l1i_; }
-  const Cache* l2() const { return l2_.get(); }
+  const Cache* l2() const { return l2_; }
+  // The core's L1 D-cache becomes coherent with the domain's other cores, and
+  // the domain's L2 replaces the core's own (before the run).
+  void join(SnoopDomain& domain);
   Scheduler& scheduler() { return sched_; }
   ResourceStats* busy() { return busy_; }
   TraceWriter* trace() { return trace_; }
@@ -218,7 +222,10 @@ class Cpu : public sc_core::sc_module {
   TraceWriter* trace_;
   Cache l1d_;
   Cache l1i_;
-  std::unique_ptr<Cache> l2_;
+  std::unique_ptr<Cache> own_l2_;
+  Cache* l2_ = nullptr;                // own_l2_'s, or the coherence domain's
+  SnoopDomain* coherence_ = nullptr;
+  unsigned coherent_index_ = 0;
   bool icache_on_ = true;
   uint64_t code_addr_ = 0, data_addr_ = 0;
   bool streaming_ = false;            // fills are issued without waiting (a copy stream)

@@ -40,6 +40,11 @@ const Cache::Line* Cache::find(uint64_t line) const {
 
 bool Cache::holds(uint64_t addr) const { return find(line_of(addr)) != nullptr; }
 
+bool Cache::dirty(uint64_t addr) const {
+  const Line* l = find(line_of(addr));
+  return l && l->dirty;
+}
+
 uint32_t Cache::invalidate(uint64_t addr, uint64_t n) {
   uint32_t count = 0;
   for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes)

@@ -61,6 +61,7 @@ class Cache {
     return n == 0 ? 0 : uint32_t((line_of(addr + n - 1) - line_of(addr)) / cfg_.line_bytes + 1);
   }
   bool holds(uint64_t addr) const;
+  bool dirty(uint64_t addr) const;  // held and written since its fill or last flush
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
   uint64_t writebacks() const { return writebacks_; }

@@ -210,9 +210,17 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   const double blocked_pct = ok ? 100 * (sockets.send_blocked() - blocked_before).to_seconds() / window.to_seconds() : 0;
   const uint32_t wnd = get ? std::min(tx_buf, 65535u) : std::min(rx_limit, 65535u);
   const double window_mbytes_s = rtt > 0 ? wnd / rtt : 0;  // B/us = MB/s
+  const uint64_t retransmits = (get ? stack.counters() : pc.counters()).tcp_retransmits;
+  uint64_t dropped = 0;
+  std::string worst_drop;
+  for (auto& [why, n] : drops)
+    if (n > dropped) dropped = n, worst_drop = why;
   if (!ok) r.limiting = status;
   else if (wire_pct >= 95) r.limiting = "wire (1 Gbit/s)";
   else if (load >= 90) r.limiting = "cpu (a15)";
+  else if (dropped > 0 && retransmits > 0)
+    r.limiting = fmt::format("loss recovery: {} segments sent again after drops at {}; a15 {:.0f} % busy", retransmits,
+                             worst_drop, load);
   else if (rtt > 50000) r.limiting = fmt::format("the PC's delayed-ACK timer: RTT {:.0f} us (TcpAckFrequency {}, "
                                                  "TcpDelAckTicks {})", rtt, p.i("pc.ack_frequency"), p.i("pc.del_ack_ticks"));
   else if (mbytes_s >= 0.75 * window_mbytes_s)
@@ -231,6 +239,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   for (int c : client.replies()) r.report += fmt::format(" {}", c);
   r.report += fmt::format("\nEmacSend: {} calls, mean {:.0f} cycles (min {:.0f}, max {:.0f}); send() blocked {:.1f} %\n",
                           emac_sends, emac_mean, emac_min, emac_max, blocked_pct);
+  r.report += fmt::format("TCP: {} data segments sent again by the sender\n", retransmits);
   r.report += fmt::format("RTT (a data segment's hand-off to its driver to its ACK's, at the sender): {:.1f} us over {} samples\n", rtt,
                           rtt_samples);
   r.report += fmt::format("heap: {} B, {} B free, largest block {} B; {} allocations failed\n", heap.size(),

@@ -56,7 +56,8 @@ TEST(K2h, EveryByteOfAGetAndAPutArrivesIntactInEveryStep) {
       ASSERT_TRUE(o.ok) << name << " " << dir << ": " << o.error;
       EXPECT_EQ(o.result.integrity_errors, 0u);
       EXPECT_EQ(label(o, "status"), "ok") << name << " " << dir;
-      EXPECT_GT(metric(o, "mbytes_s"), 1.0) << name << " " << dir << "\n" << o.result.report;
+      // (not a rate check: a 2 MB get at S2 can spend most of its time in a retransmission timeout)
+      EXPECT_GT(metric(o, "mbytes_s"), 0.1) << name << " " << dir << "\n" << o.result.report;
       EXPECT_LT(metric(o, "mbytes_s"), 1e9 / 8 * 1460 / 1538 / 1e6 * 1.01) << "above TCP's payload line rate";
       EXPECT_NE(o.result.report.find("replies 220 331 230 200 227 150 226 221"), std::string::npos)
           << "the whole FTP dialogue, in order";

@@ -62,9 +62,15 @@ uint64_t LwipOnCore::sim(const void* host) {
   const auto a = reinterpret_cast<uintptr_t>(host);
   for (const Buffer& b : buffers_)
     if (a - b.host < b.n) return b.sim + (a - b.host);
+  // A local of a caller (lwIP's init copies the MAC address it is given):
+  // ASLR moves the host stack within a page, its distance from this frame
+  // does not move.
+  const char here = 0;
+  const uintptr_t frame = reinterpret_cast<uintptr_t>(&here);
+  if (a > frame && a - frame < kStackRoom) return base_ + kWindow - kBufferRoom - kStackRoom + (a - frame);
   const uint64_t page = pages_.emplace(a >> kPageBits, pages_.size()).first->second;
-  if (page >= ((kWindow - kBufferRoom) >> kPageBits))
-    throw std::runtime_error("lwIP's memory spans more than its 15 MB of the window of simulated RAM");
+  if (page >= ((kWindow - kBufferRoom - kStackRoom) >> kPageBits))
+    throw std::runtime_error("lwIP's memory spans more than its 14.9 MB of the window of simulated RAM");
   return base_ + (page << kPageBits) + (a & ((uintptr_t(1) << kPageBits) - 1));
 }
 

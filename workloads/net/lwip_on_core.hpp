@@ -87,6 +87,7 @@ class LwipOnCore {
   std::vector<Buffer> buffers_;
   uint64_t next_buffer_ = 0;  // from the top of the window down: kBufferRoom
   static constexpr uint64_t kBufferRoom = 1 << 20;
+  static constexpr uint64_t kStackRoom = 64 << 10;  // host stack addresses, by their distance from sim()'s frame
 };
 
 }  // namespace ws::net

@@ -1,0 +1,55 @@
+#pragma once
+// Cache coherence among the cores' L1 data caches by snooping (MESI as the
+// tags show it: a line a core holds dirty is Modified; held clean by it alone,
+// Exclusive; held clean by others too, Shared; not held, Invalid), with the L2
+// the cores share behind them (the MPC8572's 1 MB L2 on the e500s' common
+// bus). Before every cacheable data access of a core (Cpu::read, write,
+// atomic_rmw) the domain looks at what the other cores hold:
+//   read   another core holds the line Modified: an intervention, that core
+//          supplies the line and writes it into the L2; both then hold it Shared
+//   write  every other copy is invalidated (a Modified one first supplies the
+//          line: an intervention); a write to a line held Shared is an upgrade
+// so a line written by two cores in turn (a lock, a shared counter, a ring
+// index, a falsely shared structure) costs an intervention every time it
+// changes hands, and a line each core keeps to itself costs nothing extra.
+// Costs are core cycles beyond the access's own L1/L2 time (parameters).
+// Copies and scans (Cpu::copy, charge_copy, charge_scan) are not snooped: the
+// data they move is DMA buffers, which software keeps coherent by cache
+// maintenance.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+#include "models/mem/cache.hpp"
+#include "models/sim/param.hpp"
+
+namespace ws {
+
+class SnoopDomain {
+ public:
+  struct Config {
+    Cache::Config l2;
+    double intervention_cycles;  // a line supplied by another core's L1
+    double invalidate_cycles;    // the broadcast that takes a line exclusive (upgrade or write miss)
+  };
+  // "<prefix>.intervention_cycles", "<prefix>.invalidate_cycles".
+  static void declare_params(ParamTable& t, const std::string& prefix);
+
+  explicit SnoopDomain(const Config& cfg);
+  // A core's L1 D-cache joins; returns its index in the domain.
+  unsigned join(Cache& l1d);
+  // What core `core`'s access to [addr, addr+n) does to the other cores'
+  // copies, and the cycles it costs beyond its own cache access.
+  double snoop(unsigned core, uint64_t addr, uint64_t n, bool write);
+  Cache& l2() { return l2_; }
+  uint64_t interventions() const { return interventions_; }
+  uint64_t invalidations() const { return invalidations_; }
+
+ private:
+  Config cfg_;
+  Cache l2_;
+  std::vector<Cache*> l1s_;
+  uint64_t interventions_ = 0, invalidations_ = 0;
+};
+
+}  // namespace ws
