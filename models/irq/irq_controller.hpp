@@ -3,7 +3,7 @@
 // routed to one interrupt input of one core, after the controller's delivery
 // latency. Routing is configuration and may change while running (IRQ
 // affinity, irqbalance): an assertion goes where the source is routed when it
-// is raised. EPIC (MSC8144) today; MPIC and GIC derive from this.
+// is raised. EPIC (MSC8144), GIC (Cortex-A) and MPIC (e500) derive from this.
 #include <systemc>
 #include "models/sim/param.hpp"
 #include "models/sim/sim_time.hpp"
@@ -24,11 +24,13 @@ class IrqController {
   // Sends `source` to input `line` of `cpu`; routing a source again moves it.
   void route(unsigned source, Cpu* cpu, unsigned line);
   // A device asserts `source` now; throws std::logic_error for an unrouted source.
-  void raise(unsigned source);
+  // A controller that picks the target per assertion (the MPIC) overrides it.
+  virtual void raise(unsigned source);
   // A level-sensitive source deasserts: an assertion not yet taken is withdrawn.
   void lower(unsigned source);
   const Cpu* routed_to(unsigned source) const;
   uint64_t raised(unsigned source) const { return source < routes_.size() ? routes_[source].raised : 0; }
+  double latency_ns() const { return latency_ns_; }
 
  private:
   struct Route {

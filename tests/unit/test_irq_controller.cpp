@@ -6,6 +6,7 @@
 #include <vector>
 #include "models/irq/epic.hpp"
 #include "models/irq/gic.hpp"
+#include "models/irq/mpic.hpp"
 #include "models/mem/memory.hpp"
 #include "workloads/os/kernel/kernel.hpp"
 
@@ -88,4 +89,47 @@ TEST(Gic, ALowerPriorityNumberNestsAndADisabledSourceWaits) {
   const std::vector<std::pair<std::string, sc_time>> want{
       {"timer", sc_time(0, SC_NS)}, {"emac", sc_time(100, SC_NS)}, {"emac", sc_time(2000, SC_NS)}};
   EXPECT_EQ(log, want);
+}
+
+// The MPIC sends each assertion to the CPUs its destination mask names
+// (smp_affinity): one CPU, the other after the mask changes, both in turn with
+// both bits set; an IPI reaches every CPU of its mask.
+TEST(Mpic, DestinationMasksRouteEachAssertionAndIpisReachTheirCpus) {
+  Scheduler sched("sched");
+  StatsRegistry stats;
+  Memory mem("mem", Memory::Config{1 << 16, 10, 8, 2, true}, stats);
+  std::vector<std::unique_ptr<Cpu>> cores;
+  for (int i = 0; i < 2; ++i) {
+    cores.push_back(std::make_unique<Cpu>(("cpu" + std::to_string(i)).c_str(),
+                                          Cpu::Config{1e9, Cache::Config{4096, 2, 32}, Cache::Config{4096, 2, 32}, 5, 5, 1, 40},
+                                          sched, stats, nullptr));
+    cores.back()->socket.bind(mem.socket);
+  }
+  Kernel k({cores[0].get(), cores[1].get()}, KernelConfig{}, stats);
+  std::vector<int> eth0, ipis;
+  for (int c = 0; c < 2; ++c) {
+    k.attach_hwi(unsigned(c), 4, 8, [&, c]() -> Task {
+      eth0.push_back(c);
+      co_return;
+    }, "eth0 rx");
+    k.attach_hwi(unsigned(c), 1, 15, [&, c]() -> Task {
+      ipis.push_back(c);
+      co_return;
+    }, "ipi");
+  }
+  Mpic mpic(10, {cores[0].get(), cores[1].get()});
+  mpic.configure(29, 4, 8, 1);  // eth0's Rx on CPU0
+  for (int i = 0; i < 2; ++i) sched.at(sc_time(100 * i, SC_NS), [&] { mpic.raise(29); });
+  sched.at(sc_time(200, SC_NS), [&] { mpic.set_mask(29, 2); });
+  for (int i = 0; i < 2; ++i) sched.at(sc_time(300 + 100 * i, SC_NS), [&] { mpic.raise(29); });
+  sched.at(sc_time(500, SC_NS), [&] { mpic.set_mask(29, 3); });
+  for (int i = 0; i < 4; ++i) sched.at(sc_time(600 + 100 * i, SC_NS), [&] { mpic.raise(29); });
+  sched.at(sc_time(1000, SC_NS), [&] { mpic.ipi(2, 1); });
+  sched.at(sc_time(1100, SC_NS), [&] { mpic.ipi(3, 1); });
+  sc_core::sc_start();
+  EXPECT_EQ(eth0, (std::vector<int>{0, 0, 1, 1, 0, 1, 0, 1}));
+  EXPECT_EQ(ipis, (std::vector<int>{1, 0, 1}));
+  EXPECT_EQ(mpic.mask(29), 3u);
+  EXPECT_THROW(mpic.set_mask(29, 4), std::logic_error) << "CPU2 does not exist";
+  EXPECT_THROW(mpic.raise(30), std::logic_error) << "not configured";
 }
