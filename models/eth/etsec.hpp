@@ -1,0 +1,105 @@
+#pragma once
+// An eTSEC (the MPC8572's gigabit controller, Linux's gianfar): Rx and Tx
+// rings of Freescale 8-byte buffer descriptors in memory (the QE's layout:
+// E/R, W, I, L, F; models/qe/buffer_descriptor.hpp), DMA of the real frame
+// bytes through the bus, the MAC's Rx FIFO (full: the frame is dropped,
+// counted), three interrupt sources (Tx, Rx, error) behind IEVENT/IMASK, and
+// interrupt coalescing per direction (RXIC/TXIC): an event is raised once
+// `frames` frames have completed, or `ticks` ticks of 64 interface clocks
+// (512 ns at 1 Gbit/s) after the first frame since the last one, whichever
+// comes first; off, every frame raises it.
+//
+// Rx: a frame takes the BD at the ring's cursor if it is empty (E), its bytes
+// and their FCS go to the BD's buffer, the BD closes (E clear, F and L set,
+// the length with the FCS); no empty BD: the frame is dropped and IEVENT's BSY
+// set (an error interrupt). Tx: on a transmit demand (TSTAT's THLT cleared)
+// the DMA takes BDs while they are ready (R), sends each frame (the MAC
+// appends the FCS) and closes the BD (R clear) once it is out.
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include "models/eth/gigabit_mac.hpp"
+#include "models/irq/irq_controller.hpp"
+#include "models/qe/buffer_descriptor.hpp"
+#include "models/sim/param.hpp"
+#include "models/sim/scheduler.hpp"
+#include "models/sim/stats.hpp"
+
+namespace ws::eth {
+
+class Etsec : public sc_core::sc_module {
+ public:
+  struct Config {
+    double bits_per_s;
+    uint32_t rx_fifo_bytes;
+    double bd_ns;  // the DMA's work on one BD beyond its bus accesses
+  };
+  struct Coalescing {
+    bool on = false;
+    unsigned frames = 1;  // ICFT
+    unsigned ticks = 0;   // ICTT, in 64 interface clocks
+  };
+  struct Irqs {
+    unsigned tx, rx, err;  // interrupt controller sources
+  };
+  // IEVENT bits (gianfar.h IEVENT_*), and the group of each interrupt source.
+  static constexpr uint32_t kTxFrame = 0x00100000, kRxFrame = 0x00000080, kBusy = 0x20000000;
+  // "<prefix>.rx_fifo_bytes", "<prefix>.bd_ns".
+  static void declare_params(ParamTable& t, const std::string& prefix);
+
+  Etsec(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
+        IrqController& pic, const Irqs& irqs);
+  tlm_utils::simple_initiator_socket<Etsec> socket;  // the DMA's bus port
+
+  // --- registers (Cpu::reg_access effects) ---
+  void set_rx_ring(uint64_t base) { rx_ = {base, 0}; }
+  void set_tx_ring(uint64_t base) { tx_ = {base, 0}; }
+  void set_rx_coalescing(const Coalescing& c) { rx_ic_ = c; }
+  void set_tx_coalescing(const Coalescing& c) { tx_ic_ = c; }
+  void set_imask(uint32_t bits);
+  uint32_t imask() const { return imask_; }
+  uint32_t ievent() const { return ievent_; }
+  void clear_ievent(uint32_t bits);  // write 1 to clear
+  void transmit_demand();            // TSTAT: clear THLT
+
+  GigabitMac& mac() { return mac_; }
+  uint64_t rx_frames() const { return rx_frames_; }  // stored into a BD's buffer
+  uint64_t tx_frames() const { return tx_frames_; }
+  size_t rx_fifo_frames() const { return rx_waiting_.size(); }
+  bool idle() const { return rx_waiting_.empty() && !rx_busy_ && !tx_busy_; }
+  sc_core::sc_time tick() const;     // 64 interface clocks
+
+ private:
+  struct Coalescer {
+    unsigned count = 0;
+    uint64_t timer = 0;  // the armed timer's generation (0: none)
+  };
+  void rx_step();
+  void tx_step();
+  void complete(Coalescer& c, const Coalescing& cfg, uint32_t event);  // a frame done: maybe raise `event`
+  void raise(uint32_t bits);
+  void assert_lines();
+  qe::Bd read_bd(uint64_t addr, sc_core::sc_time& delay);
+  void write_status(uint64_t addr, const qe::Bd& bd, const sc_core::sc_time& at);
+
+  Config cfg_;
+  Scheduler& sched_;
+  FramePool& pool_;
+  IrqController& pic_;
+  Irqs irqs_;
+  GigabitMac mac_;
+  ResourceStats* dma_;
+  qe::BdCursor rx_, tx_;
+  Coalescing rx_ic_, tx_ic_;
+  Coalescer rx_co_, tx_co_;
+  uint64_t timers_ = 0;
+  uint32_t ievent_ = 0, imask_ = 0, asserted_ = 0;  // asserted_: the groups whose line is up
+  std::deque<Frame*> rx_waiting_;
+  bool rx_busy_ = false, tx_busy_ = false;
+  uint64_t rx_frames_ = 0, tx_frames_ = 0;
+};
+
+}  // namespace ws::eth
