@@ -1,0 +1,66 @@
+#include "workloads/os/linux/linux.hpp"
+
+#include <algorithm>
+
+namespace ws::os {
+
+void Linux::declare_params(ParamTable& t) { KernelCosts::declare_params(t, "linux"); }
+
+KernelConfig Linux::kernel_config(const KernelCosts& costs, const Config& cfg) {
+  KernelConfig c;
+  c.costs = costs;
+  c.tick = sc_core::sc_time(1.0 / cfg.hz, sc_core::SC_SEC);
+  c.tick_priority = 255;  // the decrementer: above every device
+  c.time_slice_ticks = 1;
+  c.deferred_restarts = cfg.softirq_restarts;
+  c.deferred_time = cfg.softirq_time;
+  c.deferred_thread_priority = cfg.ksoftirqd_priority;
+  return c;
+}
+
+Linux::Linux(std::vector<Cpu*> cpus, const KernelCosts& costs, const Config& cfg, StatsRegistry& stats)
+    : cfg_(cfg), kernel_(cpus, kernel_config(costs, cfg), stats), per_cpu_(cpus.size()) {
+  for (unsigned c = 0; c < per_cpu_.size(); ++c)
+    per_cpu_[c].net_rx = &kernel_.create_deferred(c, 3, [this, c] { return net_rx_action(c); }, "NET_RX");  // NET_RX_SOFTIRQ = 3
+}
+
+void Linux::napi_schedule(Napi& n) {
+  if (n.scheduled) return;  // already on a list (NAPI_STATE_SCHED)
+  n.scheduled = true;
+  n.cpu = kernel_.running().cpu;
+  per_cpu_[n.cpu].poll_list.push_back(&n);
+  kernel_.post(*per_cpu_[n.cpu].net_rx);
+}
+
+void Linux::napi_complete(Napi& n) {
+  auto& list = per_cpu_.at(n.cpu).poll_list;
+  list.erase(std::remove(list.begin(), list.end(), &n), list.end());
+  n.scheduled = false;
+}
+
+// net/core/dev.c net_rx_action: the poll list round robin, each context its
+// weight at a time, within the budget and two jiffies.
+Task Linux::net_rx_action(unsigned cpu) {
+  PerCpu& c = per_cpu_[cpu];
+  Cpu& core = kernel_.cpu(cpu);
+  const sc_core::sc_time limit = core.time() + sc_core::sc_time(double(cfg_.budget_jiffies) / cfg_.hz, sc_core::SC_SEC);
+  int budget = int(cfg_.netdev_budget);
+  while (!c.poll_list.empty()) {
+    if (budget <= 0 || core.time() >= limit) {  // softnet_break: the rest waits for the next NET_RX run
+      ++c.squeezes;
+      kernel_.post(*c.net_rx);
+      co_return;
+    }
+    Napi* n = c.poll_list.front();
+    unsigned done = 0;
+    co_await n->poll(n->weight, done);
+    c.packets += done;
+    budget -= int(done);
+    if (done >= n->weight && n->scheduled) {  // more to do: to the tail of the list
+      c.poll_list.erase(std::find(c.poll_list.begin(), c.poll_list.end(), n));
+      c.poll_list.push_back(n);
+    }
+  }
+}
+
+}  // namespace ws::os

@@ -1,0 +1,72 @@
+#pragma once
+// Linux (SMP) as the MPC8572 study's board runs it, on the kernel model:
+//   hardirq  handlers by MPIC priority
+//   softirq  NET_RX per CPU: net_rx_action polls the CPU's NAPI list, each
+//            context up to its weight (64), until the list is empty, the
+//            budget (netdev_budget, 300) is spent or two jiffies have passed;
+//            then it raises itself again (a time squeeze). The kernel's
+//            deferred level is __do_softirq: past MAX_SOFTIRQ_RESTART (10)
+//            restarts or MAX_SOFTIRQ_TIME (2 ms) the rest goes to ksoftirqd/N
+//   threads  per-CPU run queues with the scheduler tick (HZ)
+//   mpstat   %irq %soft %sys %usr %idle per CPU, from the kernel's CPU load
+// A NAPI context is scheduled from the hardirq of the CPU that took the
+// interrupt, so its polls run there: moving an IRQ moves its softirq work.
+#include <systemc>
+#include <deque>
+#include <functional>
+#include <string>
+#include <vector>
+#include "models/cpu/cpu.hpp"
+#include "models/sim/param.hpp"
+#include "models/sim/stats.hpp"
+#include "workloads/os/kernel/kernel.hpp"
+
+namespace ws::os {
+
+class Linux {
+ public:
+  struct Config {
+    unsigned hz = 250;            // CONFIG_HZ
+    unsigned netdev_budget = 300; // sysctl net.core.netdev_budget
+    unsigned budget_jiffies = 2;  // net_rx_action's time limit
+    unsigned softirq_restarts = 10;              // MAX_SOFTIRQ_RESTART
+    sc_core::sc_time softirq_time = sc_core::sc_time(2, sc_core::SC_MS);  // MAX_SOFTIRQ_TIME
+    unsigned ksoftirqd_priority = 1;             // below every other thread (it runs at nice 0 under CFS)
+  };
+  // A NAPI context: `poll(budget, done)` receives up to `budget` packets and
+  // sets `done`; a poll that did less than its budget has finished (it calls
+  // napi_complete and re-enables its device's interrupt).
+  struct Napi {
+    std::string name;
+    unsigned weight = 64;
+    std::function<Task(unsigned budget, unsigned& done)> poll;
+    bool scheduled = false;
+    unsigned cpu = 0;
+  };
+  // The kernel's costs as "linux.*" parameters (KernelCosts::declare_params).
+  static void declare_params(ParamTable& t);
+
+  Linux(std::vector<Cpu*> cpus, const KernelCosts& costs, const Config& cfg, StatsRegistry& stats);
+  Kernel& kernel() { return kernel_; }
+  // From a hardirq: `n` onto the running CPU's poll list and NET_RX raised there.
+  void napi_schedule(Napi& n);
+  // From the poll: `n` leaves the poll list.
+  void napi_complete(Napi& n);
+  uint64_t time_squeezes(unsigned cpu) const { return per_cpu_.at(cpu).squeezes; }
+  uint64_t packets(unsigned cpu) const { return per_cpu_.at(cpu).packets; }
+
+ private:
+  struct PerCpu {
+    Deferred* net_rx = nullptr;
+    std::deque<Napi*> poll_list;
+    uint64_t squeezes = 0, packets = 0;
+  };
+  static KernelConfig kernel_config(const KernelCosts& costs, const Config& cfg);
+  Task net_rx_action(unsigned cpu);
+
+  Config cfg_;
+  Kernel kernel_;
+  std::vector<PerCpu> per_cpu_;
+};
+
+}  // namespace ws::os
