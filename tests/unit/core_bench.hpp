@@ -1,7 +1,11 @@
 #pragma once
 // A core with a memory for the OS personalities' tests, and computation run
-// in slices of 10 us with a preemption point after each.
+// in slices of 10 us with a preemption point after each; and N 1 GHz cores on
+// one memory for the SMP and interrupt-routing tests.
 #include <systemc>
+#include <memory>
+#include <string>
+#include <vector>
 #include "models/cpu/cpu.hpp"
 #include "models/mem/memory.hpp"
 #include "workloads/os/kernel/kernel.hpp"
@@ -25,6 +29,27 @@ struct CoreBench {
       core.exec(10e-6 * hz);
       co_await k.point();
     }
+  }
+};
+
+struct Cores {
+  Scheduler sched{"sched"};
+  StatsRegistry stats;
+  Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 4, true}, stats};
+  std::vector<std::unique_ptr<Cpu>> cores;
+  explicit Cores(unsigned n) {
+    for (unsigned i = 0; i < n; ++i) {
+      cores.push_back(std::make_unique<Cpu>(("cpu" + std::to_string(i)).c_str(),
+                                            Cpu::Config{1e9, Cache::Config{32768, 8, 32}, Cache::Config{32768, 8, 32},
+                                                        10, 10, 1, 40},
+                                            sched, stats, nullptr));
+      cores.back()->socket.bind(mem.socket);
+    }
+  }
+  std::vector<Cpu*> raw() const {
+    std::vector<Cpu*> out;
+    for (auto& c : cores) out.push_back(c.get());
+    return out;
   }
 };
 

@@ -8,6 +8,7 @@
 #include "models/irq/gic.hpp"
 #include "models/irq/mpic.hpp"
 #include "models/mem/memory.hpp"
+#include "tests/unit/core_bench.hpp"
 #include "workloads/os/kernel/kernel.hpp"
 
 using namespace ws;
@@ -16,17 +17,10 @@ using sc_core::sc_time;
 using sc_core::SC_NS;
 
 TEST(IrqController, ASourceMovedToAnotherCoreIsTakenThere) {
-  Scheduler sched("sched");
-  StatsRegistry stats;
-  Memory mem("mem", Memory::Config{1 << 16, 10, 8, 2, true}, stats);
-  std::vector<std::unique_ptr<Cpu>> cores;
-  for (int i = 0; i < 2; ++i) {
-    cores.push_back(std::make_unique<Cpu>(("cpu" + std::to_string(i)).c_str(),
-                                          Cpu::Config{1e9, Cache::Config{4096, 2, 32}, Cache::Config{4096, 2, 32}, 5, 5, 1, 40},
-                                          sched, stats, nullptr));
-    cores.back()->socket.bind(mem.socket);
-  }
-  Kernel k({cores[0].get(), cores[1].get()}, KernelConfig{}, stats);
+  test::Cores two(2);
+  auto& sched = two.sched;
+  auto& cores = two.cores;
+  Kernel k(two.raw(), KernelConfig{}, two.stats);
   std::vector<std::pair<int, sc_time>> taken;
   for (int c = 0; c < 2; ++c)
     k.attach_hwi(unsigned(c), 3, 1, [&, c]() -> Task {
@@ -95,17 +89,10 @@ TEST(Gic, ALowerPriorityNumberNestsAndADisabledSourceWaits) {
 // (smp_affinity): one CPU, the other after the mask changes, both in turn with
 // both bits set; an IPI reaches every CPU of its mask.
 TEST(Mpic, DestinationMasksRouteEachAssertionAndIpisReachTheirCpus) {
-  Scheduler sched("sched");
-  StatsRegistry stats;
-  Memory mem("mem", Memory::Config{1 << 16, 10, 8, 2, true}, stats);
-  std::vector<std::unique_ptr<Cpu>> cores;
-  for (int i = 0; i < 2; ++i) {
-    cores.push_back(std::make_unique<Cpu>(("cpu" + std::to_string(i)).c_str(),
-                                          Cpu::Config{1e9, Cache::Config{4096, 2, 32}, Cache::Config{4096, 2, 32}, 5, 5, 1, 40},
-                                          sched, stats, nullptr));
-    cores.back()->socket.bind(mem.socket);
-  }
-  Kernel k({cores[0].get(), cores[1].get()}, KernelConfig{}, stats);
+  test::Cores two(2);
+  auto& sched = two.sched;
+  auto& cores = two.cores;
+  Kernel k(two.raw(), KernelConfig{}, two.stats);
   std::vector<int> eth0, ipis;
   for (int c = 0; c < 2; ++c) {
     k.attach_hwi(unsigned(c), 4, 8, [&, c]() -> Task {

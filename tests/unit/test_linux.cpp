@@ -7,7 +7,7 @@
 #include <systemc>
 #include <memory>
 #include <vector>
-#include "models/mem/memory.hpp"
+#include "tests/unit/core_bench.hpp"
 #include "workloads/os/linux/linux.hpp"
 
 using namespace ws;
@@ -17,24 +17,9 @@ using sc_core::SC_NS;
 using sc_core::SC_US;
 
 namespace {
-struct Bench {
-  Scheduler sched{"sched"};
-  StatsRegistry stats;
-  Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 4, true}, stats};
-  std::vector<std::unique_ptr<Cpu>> cores;
+struct Bench : test::Cores {
   std::unique_ptr<Linux> lx;
-  explicit Bench(unsigned n = 1) {
-    std::vector<Cpu*> raw;
-    for (unsigned i = 0; i < n; ++i) {
-      cores.push_back(std::make_unique<Cpu>(("cpu" + std::to_string(i)).c_str(),
-                                            Cpu::Config{1e9, Cache::Config{32768, 8, 32}, Cache::Config{32768, 8, 32},
-                                                        10, 10, 1, 40},
-                                            sched, stats, nullptr));
-      cores.back()->socket.bind(mem.socket);
-      raw.push_back(cores.back().get());
-    }
-    lx = std::make_unique<Linux>(raw, KernelCosts{}, Linux::Config{}, stats);
-  }
+  explicit Bench(unsigned n = 1) : Cores(n) { lx = std::make_unique<Linux>(raw(), KernelCosts{}, Linux::Config{}, stats); }
 };
 
 // A device with `backlog` packets of 1 us each; its poll takes what its budget allows.
@@ -43,7 +28,13 @@ struct Device {
   uint64_t backlog;
   std::vector<unsigned> polled_on;
   Linux::Napi napi;
-  Device(Linux& l, uint64_t packets) : lx(l), backlog(packets) {
+  // Its Rx interrupt on `line` of each CPU schedules the NAPI context.
+  Device(Linux& l, uint64_t packets, unsigned cpus = 1) : lx(l), backlog(packets) {
+    for (unsigned c = 0; c < cpus; ++c)
+      lx.kernel().attach_hwi(c, 4, 8, [this]() -> Task {
+        lx.napi_schedule(napi);
+        co_return;
+      }, "eth0 rx");
     napi.name = "eth0";
     napi.poll = [this](unsigned budget, unsigned& done) -> Task {
       Cpu& c = lx.kernel().cpu(lx.kernel().running().cpu);
@@ -61,10 +52,6 @@ struct Device {
 TEST(Linux, NetRxSpendsItsBudgetThenRaisesItselfAndKsoftirqdTakesOver) {
   Bench b;
   Device dev(*b.lx, 5000);
-  b.lx->kernel().attach_hwi(0, 4, 8, [&]() -> Task {
-    b.lx->napi_schedule(dev.napi);
-    co_return;
-  }, "eth0 rx");
   b.sched.at(sc_time(1, SC_US), [&] { b.cores[0]->raise(4, ws::now()); });
   sc_core::sc_start();
   EXPECT_EQ(b.lx->packets(0), 5000u);
@@ -81,10 +68,6 @@ TEST(Linux, NetRxSpendsItsBudgetThenRaisesItselfAndKsoftirqdTakesOver) {
 TEST(Linux, APollBelowItsWeightCompletesAndLeavesTheList) {
   Bench b;
   Device dev(*b.lx, 100);
-  b.lx->kernel().attach_hwi(0, 4, 8, [&]() -> Task {
-    b.lx->napi_schedule(dev.napi);
-    co_return;
-  }, "eth0 rx");
   b.sched.at(sc_time(1, SC_US), [&] { b.cores[0]->raise(4, ws::now()); });
   sc_core::sc_start();
   EXPECT_EQ(dev.polled_on.size(), 2u) << "64, then 36 and done";
@@ -95,12 +78,7 @@ TEST(Linux, APollBelowItsWeightCompletesAndLeavesTheList) {
 
 TEST(Linux, TheSoftirqRunsOnTheCpuThatTookTheInterrupt) {
   Bench b(2);
-  Device dev(*b.lx, 200);
-  for (unsigned c = 0; c < 2; ++c)
-    b.lx->kernel().attach_hwi(c, 4, 8, [&]() -> Task {
-      b.lx->napi_schedule(dev.napi);
-      co_return;
-    }, "eth0 rx");
+  Device dev(*b.lx, 200, 2);
   b.sched.at(sc_time(1, SC_US), [&] { b.cores[1]->raise(4, ws::now()); });
   sc_core::sc_start();
   ASSERT_FALSE(dev.polled_on.empty());
