@@ -79,6 +79,7 @@ void Etsec::complete(Coalescer& c, const Coalescing& cfg, uint32_t event) {
 
 qe::Bd Etsec::read_bd(uint64_t addr, sc_core::sc_time& delay) {
   uint8_t raw[qe::kBdBytes];
+  if (snoop_) snoop_->device_read(addr, qe::kBdBytes);
   delay = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, qe::kBdBytes) + ns(cfg_.bd_ns);
   return qe::decode(raw);
 }
@@ -87,6 +88,7 @@ void Etsec::write_status(uint64_t addr, const qe::Bd& bd, const sc_core::sc_time
   sched_.at(at, [this, addr, bd] {
     uint8_t raw[qe::kBdBytes];
     qe::encode(bd, raw);
+    if (snoop_) snoop_->device_write(addr, 4);
     tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, 4);  // status and length; the pointer stays
   });
 }
@@ -110,6 +112,7 @@ void Etsec::rx_step() {
       rx_busy_ = false;
       return rx_step();
     }
+    if (snoop_) snoop_->device_write(bd.pointer, len);
     const sc_core::sc_time done = now() + tlm_access(socket, tlm::TLM_WRITE_COMMAND, bd.pointer, f->bytes.data(), len);
     dma_->add_busy(done - now(), len);
     pool_.put(f);
@@ -143,6 +146,7 @@ void Etsec::tx_step() {
     }
     Frame* f = pool_.get();
     f->len = bd.length;
+    if (snoop_) snoop_->device_read(bd.pointer, f->len);
     const sc_core::sc_time read = tlm_access(socket, tlm::TLM_READ_COMMAND, bd.pointer, f->bytes.data(), f->len);
     dma_->add_busy(read, f->len);
     const sc_core::sc_time ready = now() + read;

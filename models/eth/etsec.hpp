@@ -23,6 +23,7 @@
 #include <string>
 #include "models/eth/gigabit_mac.hpp"
 #include "models/irq/irq_controller.hpp"
+#include "models/mem/snoop_domain.hpp"
 #include "models/qe/buffer_descriptor.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
@@ -64,6 +65,8 @@ class Etsec : public sc_core::sc_module {
   uint32_t ievent() const { return ievent_; }
   void clear_ievent(uint32_t bits);  // write 1 to clear
   void transmit_demand();            // TSTAT: clear THLT
+  // The DMA snoops the cores' caches (the e500's coherent bus; unset: it does not).
+  void snoop(SnoopDomain* domain) { snoop_ = domain; }
 
   GigabitMac& mac() { return mac_; }
   uint64_t rx_frames() const { return rx_frames_; }  // stored into a BD's buffer
@@ -95,6 +98,7 @@ class Etsec : public sc_core::sc_module {
   qe::BdCursor rx_, tx_;
   Coalescing rx_ic_, tx_ic_;
   Coalescer rx_co_, tx_co_;
+  SnoopDomain* snoop_ = nullptr;
   uint64_t timers_ = 0;
   uint32_t ievent_ = 0, imask_ = 0, asserted_ = 0;  // asserted_: the groups whose line is up
   std::deque<Frame*> rx_waiting_;

@@ -43,4 +43,13 @@ double SnoopDomain::snoop(unsigned core, uint64_t addr, uint64_t n, bool write) 
   return cycles;
 }
 
+void SnoopDomain::device_write(uint64_t addr, uint64_t n) {
+  for (Cache* l1 : l1s_) invalidations_ += l1->invalidate(addr, n);
+  l2_.invalidate(addr, n);
+}
+
+void SnoopDomain::device_read(uint64_t addr, uint64_t n) {
+  for (Cache* l1 : l1s_) interventions_ += l1->flush(addr, n, [](uint64_t) {});
+}
+
 }  // namespace ws

@@ -13,9 +13,10 @@
 // index, a falsely shared structure) costs an intervention every time it
 // changes hands, and a line each core keeps to itself costs nothing extra.
 // Costs are core cycles beyond the access's own L1/L2 time (parameters).
-// Copies and scans (Cpu::copy, charge_copy, charge_scan) are not snooped: the
-// data they move is DMA buffers, which software keeps coherent by cache
-// maintenance.
+// Copies and scans (Cpu::copy, charge_copy, charge_scan) are not snooped.
+// A device on a coherent bus (the e500's eTSECs) snoops too: its write
+// invalidates every cached copy of the lines (the L2's as well: no stashing),
+// its read of a line a core holds modified has that core write it back.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -41,8 +42,13 @@ class SnoopDomain {
   // What core `core`'s access to [addr, addr+n) does to the other cores'
   // copies, and the cycles it costs beyond its own cache access.
   double snoop(unsigned core, uint64_t addr, uint64_t n, bool write);
+  // A device's DMA write or read of [addr, addr+n).
+  void device_write(uint64_t addr, uint64_t n);
+  void device_read(uint64_t addr, uint64_t n);
   Cache& l2() { return l2_; }
+  // Modified lines a core supplied (to another core, or written back for a device's read).
   uint64_t interventions() const { return interventions_; }
+  // Copies invalidated (by another core's write or a device's).
   uint64_t invalidations() const { return invalidations_; }
 
  private:

@@ -3,7 +3,8 @@
 // hands; two counters in one line (false sharing) cost the same as one, two
 // in separate lines nothing beyond their first fills; lines both only read
 // stay shared; a write invalidates the other core's copy, and an atomic
-// read-modify-write takes the line exclusive.
+// read-modify-write takes the line exclusive; a device's DMA write invalidates
+// every cached copy, its read has a modified line written back.
 #include <gtest/gtest.h>
 #include <systemc>
 #include "models/bus/interconnect.hpp"
@@ -109,6 +110,27 @@ TEST(Coherence, ReadersShareAWriteInvalidatesAnAtomicTakesTheLine) {
     EXPECT_TRUE(b.c0.l1d().holds(0x3000)) << "a read leaves the supplier a shared copy";
     b.c1.atomic_rmw(0x3000, 4, [](uint8_t* p) { return ++p[0] != 0; });
     EXPECT_FALSE(b.c0.l1d().holds(0x3000)) << "the reservation's store takes the line exclusive";
+  });
+  sc_core::sc_start();
+}
+
+TEST(Coherence, ADevicesWriteInvalidatesAndItsReadCleansModifiedLines) {
+  Bench b;
+  b.sched.at(sc_time(0, SC_NS), [&] {
+    uint32_t v = 0;
+    b.c0.set_time(ws::now());
+    b.c1.set_time(ws::now());
+    b.c0.read(0x5000, &v, 4);
+    b.c1.read(0x5020, &v, 4);
+    b.domain.device_write(0x5000, 64);  // a received frame over both lines
+    EXPECT_FALSE(b.c0.l1d().holds(0x5000));
+    EXPECT_FALSE(b.c1.l1d().holds(0x5020));
+    EXPECT_FALSE(b.domain.l2().holds(0x5000)) << "no stashing: the next read goes to memory";
+    b.c0.write(0x6000, &v, 4);
+    b.domain.device_read(0x6000, 32);  // a frame to send, written by the core
+    EXPECT_TRUE(b.c0.l1d().holds(0x6000));
+    EXPECT_FALSE(b.c0.l1d().dirty(0x6000)) << "written back for the device";
+    EXPECT_EQ(b.domain.interventions(), 1u);
   });
   sc_core::sc_start();
 }
