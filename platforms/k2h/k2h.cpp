@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <memory>
 #include "models/eth/headers.hpp"
+#include "models/eth/inet_checksum.hpp"
 #include "models/eth/pcap_writer.hpp"
 #include "models/eth/tcp_rtt_probe.hpp"
 #include "models/sim/scheduler.hpp"
@@ -29,6 +30,33 @@ constexpr uint32_t kBoardIp = 0xC0A80102, kPcIp = 0xC0A80101, kMask = 0xFFFFFF00
 constexpr uint16_t kPasvPort = 1025;
 const char* kFileName = "test.bin";
 const sc_time kStart(5, sc_core::SC_MS);  // the board is up, ARP resolved
+
+// An ICMP echo request from the PC to the board (Windows' ping: 32 B of data).
+std::vector<uint8_t> echo_request(const eth::MacAddr& dst, const eth::MacAddr& src, uint32_t from, uint32_t to) {
+  std::vector<uint8_t> f(14 + 20 + 8 + 32, 0);
+  std::copy(dst.begin(), dst.end(), f.begin());
+  std::copy(src.begin(), src.end(), f.begin() + 6);
+  eth::put16(&f[12], 0x0800);
+  uint8_t* ip = &f[14];
+  ip[0] = 0x45;
+  eth::put16(ip + 2, uint16_t(f.size() - 14));
+  ip[8] = 128;
+  ip[9] = 1;  // ICMP
+  eth::put32(ip + 12, from);
+  eth::put32(ip + 16, to);
+  eth::put16(ip + 10, eth::inet_checksum(ip, 20));
+  uint8_t* icmp = ip + 20;
+  icmp[0] = 8;  // echo request
+  eth::put16(icmp + 4, 1);
+  eth::put16(icmp + 6, 1);
+  for (int i = 0; i < 32; ++i) icmp[8 + i] = uint8_t('a' + i % 23);
+  eth::put16(icmp + 2, eth::inet_checksum(icmp, 40));
+  return f;
+}
+
+bool is_echo_reply(const uint8_t* f, uint32_t len) {
+  return len >= 42 && eth::get16(f + 12) == 0x0800 && f[23] == 1 && f[14 + (f[14] & 0xF) * 4] == 0;
+}
 
 // One frame's bytes onto a wire: the NIC pads a short frame and appends the FCS.
 eth::Frame* frame_of(eth::FramePool& pool, const uint8_t* bytes, uint32_t len) {
@@ -120,8 +148,10 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
     board.pc_tx.transmit(frame_of(pool, bytes, len), now());
   };
   const sc_time pc_delay(p.r("pc.rx_delay_us"), sc_core::SC_US);
+  unsigned echo_replies = 0;
   board.port_tx.connect([&](eth::Frame* f) {
     const uint32_t len = f->len - eth::kFcsBytes;
+    echo_replies += is_echo_reply(f->bytes.data(), len);
     std::vector<uint8_t> bytes(f->bytes.begin(), f->bytes.begin() + len);
     pool.put(f);
     sched.after(pc_delay, [&, bytes = std::move(bytes)] {
@@ -179,13 +209,20 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   const sc_time limit = kStart + sc_time(p.r("ftp.timeout_s"), sc_core::SC_SEC);
   while (!client.done() && sc_core::sc_time_stamp() < limit) sc_core::sc_start(sc_time(10, sc_core::SC_MS));
   sc_core::sc_start(sc_time(5, sc_core::SC_MS));  // the closes
+  // A ping from the PC, whatever became of FTP: the stack answers it from the scheduler task.
+  {
+    const auto ping = echo_request(eth::local_mac(0x02, 1), eth::local_mac(0x02, 2), kPcIp, kBoardIp);
+    board.pc_tx.transmit(frame_of(pool, ping.data(), uint32_t(ping.size())), sc_core::sc_time_stamp());
+    sc_core::sc_start(sc_time(5, sc_core::SC_MS));
+  }
 
   // What the run can say.
   RunResult r;
   std::string status = "ok";
   const bool finished = client.done() && client.failure().empty();
-  if (!server) status = "refused: the task stacks do not fit the heap (Task_create fails)";
-  else if (server->status() != "ok") status = server->status();
+  const std::string ping = echo_replies ? "ping answered" : "ping not answered";
+  if (!server) status = "refused: the task stacks do not fit the heap (Task_create fails); " + ping;
+  else if (server->status() != "ok") status = server->status() + "; " + ping;
   else if (!client.done()) status = fmt::format("incomplete: the transfer did not end within ftp.timeout_s ({} s)",
                                                 p.r("ftp.timeout_s"));
   else if (!client.failure().empty()) status = "failed: " + client.failure();
@@ -233,7 +270,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
 
   r.resources = used;
   r.report += report;
-  r.report += fmt::format("status: {}\n", status);
+  r.report += fmt::format("status: {}\nping from the PC after the transfer: {}\n", status, ping);
   r.report += fmt::format("transfer: {} of {} B in {:.3f} ms ({:.2f} MB/s), replies", moved, file_bytes,
                           window.to_seconds() * 1e3, mbytes_s);
   for (int c : client.replies()) r.report += fmt::format(" {}", c);

@@ -81,7 +81,7 @@ TEST(K2h, AckFrequencyTenWithEightKbBuffersStallsOnTheDelayedAckTimer) {
 }
 
 // Wireshark reads the SGMII port's capture: the FTP control dialogue (RETR on
-// its own line), FTP-DATA of the passive connection, TCP and ARP only,
+// its own line), FTP-DATA of the passive connection, TCP, ARP and the ping only,
 // nothing malformed, no bad IP or TCP checksum, and no reset.
 TEST(K2h, PcapReadsAsFtpAndTcpWithValidChecksums) {
   if (std::system("command -v tshark >/dev/null 2>&1") != 0) GTEST_SKIP() << "tshark is not installed";
@@ -96,7 +96,8 @@ TEST(K2h, PcapReadsAsFtpAndTcpWithValidChecksums) {
   auto count = [&](const std::string& filter) { return ws::test::tshark_count(pcap, filter); };
   const int all = count("frame");
   EXPECT_GT(all, 1000);
-  EXPECT_EQ(count("tcp || arp"), all);
+  EXPECT_EQ(count("tcp || arp || icmp"), all);
+  EXPECT_EQ(count("icmp.type == 0"), 1) << "the ping after the transfer is answered";
   EXPECT_EQ(count("ftp.request.command == \"RETR\""), 1);
   EXPECT_EQ(count("ftp.response.code == 227"), 1);
   EXPECT_GT(count("ftp-data"), 600);
@@ -108,14 +109,15 @@ TEST(K2h, PcapReadsAsFtpAndTcpWithValidChecksums) {
 
 // 64 KB buffers need 128 KB of heap per copy socket: the listener takes the
 // first, the control connection's accept() finds the 256 KB heap short. The
-// run reports the refusal (and nothing else) as the board did; a 1 MB heap
-// serves the same configuration.
+// run reports the refusal (and nothing else) as the board did, ping still
+// answered; a 1 MB heap serves the same configuration.
 TEST(K2h, TooSmallAHeapRefusesTheConnection) {
   Settings s = step("S2");
   s.push_back({"rtos.heap_bytes", "262144"});
   const auto o = run(s, {});
   ASSERT_TRUE(o.ok) << o.error;
   EXPECT_EQ(label(o, "status").rfind("refused: accept() ENOMEM", 0), 0u) << label(o, "status");
+  EXPECT_NE(label(o, "status").find("; ping answered"), std::string::npos) << label(o, "status");
   EXPECT_EQ(metric(o, "refused"), 1);
   EXPECT_EQ(metric(o, "mbytes_s"), 0) << "a refused run has no throughput to show";
   EXPECT_EQ(o.result.integrity_errors, 0u);
