@@ -179,6 +179,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   apps::FtpClient client({get, kFileName, file_bytes, kBoardIp, kStart}, pc, sched);
   // The transfer's window, from the 150 reply to the 226: statistics over it.
   sc_time blocked_before, window;
+  uint64_t retransmits_before = 0;
   double load = 0;
   std::vector<ResourceUse> used;
   std::string report;
@@ -194,6 +195,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
     lwip.clear_ledger();
     blocked_before = sockets.send_blocked();
     segs_before = data_segments();
+    retransmits_before = (get ? stack.counters() : pc.counters()).tcp_retransmits;
   };
   client.on_transfer_end = [&] {
     window = client.transfer_end() - client.transfer_start();
@@ -227,7 +229,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
                                                 p.r("ftp.timeout_s"));
   else if (!client.failure().empty()) status = "failed: " + client.failure();
   const bool ok = status == "ok" && finished;
-  const uint64_t moved = get ? client.bytes() : server->received_bytes();
+  const uint64_t moved = get ? client.bytes() : server ? server->received_bytes() : 0;
   r.integrity_errors = ok ? (get ? client.wrong() : server->received_wrong()) + (file_bytes - std::min(file_bytes, moved)) : 0;
   const double mbytes_s = ok && window > sc_core::SC_ZERO_TIME ? double(file_bytes) / window.to_seconds() / 1e6 : 0;
   std::map<std::string, uint64_t> drops = stats.drops_by_reason();
@@ -247,7 +249,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   const double blocked_pct = ok ? 100 * (sockets.send_blocked() - blocked_before).to_seconds() / window.to_seconds() : 0;
   const uint32_t wnd = get ? std::min(tx_buf, 65535u) : std::min(rx_limit, 65535u);
   const double window_mbytes_s = rtt > 0 ? wnd / rtt : 0;  // B/us = MB/s
-  const uint64_t retransmits = (get ? stack.counters() : pc.counters()).tcp_retransmits;
+  const uint64_t retransmits = (get ? stack.counters() : pc.counters()).tcp_retransmits - retransmits_before;
   uint64_t dropped = 0;
   std::string worst_drop;
   for (auto& [why, n] : drops)
@@ -276,7 +278,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   for (int c : client.replies()) r.report += fmt::format(" {}", c);
   r.report += fmt::format("\nEmacSend: {} calls, mean {:.0f} cycles (min {:.0f}, max {:.0f}); send() blocked {:.1f} %\n",
                           emac_sends, emac_mean, emac_min, emac_max, blocked_pct);
-  r.report += fmt::format("TCP: {} data segments sent again by the sender\n", retransmits);
+  r.report += fmt::format("TCP: {} data segments sent again by the sender during the transfer\n", retransmits);
   r.report += fmt::format("RTT (a data segment's hand-off to its driver to its ACK's, at the sender): {:.1f} us over {} samples\n", rtt,
                           rtt_samples);
   r.report += fmt::format("heap: {} B, {} B free, largest block {} B; {} allocations failed\n", heap.size(),

@@ -123,8 +123,9 @@ void declare_k2h_params(ParamTable& t) {
   t.declare(number("sw.og_factor", K::Real, "2", 1, 10, "x", "instructions at -Og per instruction at -O3",
                    "assumed: GCC -Og against -O3 on control-heavy C, typically 1.5 to 2.5 x"));
   t.declare(number("rtos.boot_heap_bytes", K::Int, "24576", 0, 1 << 20, "B",
-                   "what the heap gives before the first socket: the stacks of the network scheduler, the FTP daemon "
-                   "and its session task, and NDK's start-up objects", "assumed: three 8 KB task stacks"));
+                   "what the heap gives before the FTP server's first socket: its daemon's and session task's stacks "
+                   "and NDK's start-up objects (too little heap for them: the server's Task_create fails)",
+                   "assumed: three 8 KB blocks"));
   t.declare(number("ndk.socket_object_bytes", K::Int, "512", 0, 65536, "B",
                    "a socket's own objects from the heap (SOCK, TCPPROT)", "assumed"));
   t.declare(number("ndk.scheduler_priority", K::Int, "7", 1, 15, "TI-RTOS priority",

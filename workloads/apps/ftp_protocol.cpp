@@ -17,7 +17,8 @@ bool parse_host_port(const std::string& text, uint32_t& ip, uint16_t& port) {
   std::stringstream ss(text);
   std::vector<int> v;
   for (std::string f; std::getline(ss, f, ',');) {
-    if (f.empty() || f.size() > 3 || !std::all_of(f.begin(), f.end(), ::isdigit)) return false;
+    const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+    if (f.empty() || f.size() > 3 || !std::all_of(f.begin(), f.end(), digit)) return false;
     v.push_back(std::stoi(f));
   }
   if (v.size() != 6 || std::any_of(v.begin(), v.end(), [](int x) { return x > 255; })) return false;

@@ -73,7 +73,7 @@ os::Task FtpServer::session(int ctl) {
       }
     }
     if (failed) {
-      status_ = "refused: " + sock_.last_failure();
+      status_ = data == -1 ? "refused: the client refused the PORT data connection" : "refused: " + sock_.last_failure();
       co_await reply(ctl, "425 Can't open data connection\r\n");
       continue;
     }
@@ -86,11 +86,12 @@ os::Task FtpServer::session(int ctl) {
         co_await reply(ctl, s.transfer_done(false));
         continue;
       }
-      if (a.kind == FtpAction::Send) co_await send_file(data);
-      else co_await receive_file(data);
+      bool ok = false;
+      if (a.kind == FtpAction::Send) co_await send_file(data, ok);
+      else co_await receive_file(data, ok);
       co_await sock_.close(data);
       data = -1;
-      co_await reply(ctl, s.transfer_done(true));
+      co_await reply(ctl, s.transfer_done(ok));
     }
   }
   if (data >= 0) co_await sock_.close(data);
@@ -99,7 +100,8 @@ os::Task FtpServer::session(int ctl) {
 }
 
 // ftp_filerout_read: read DATA_BUFFER_SIZE of the file, send() it, Task_yield().
-os::Task FtpServer::send_file(int data) {
+os::Task FtpServer::send_file(int data, bool& ok) {
+  ok = false;
   Cpu& core = lwip_.core();
   const uint64_t dst = lwip_.sim(buf_.data());
   for (uint64_t off = 0; off < cfg_.file_bytes;) {
@@ -116,13 +118,17 @@ os::Task FtpServer::send_file(int data) {
     off += n;
     if (cfg_.task_yield) co_await rtos_.kernel().yield();
   }
+  ok = true;
 }
 
-os::Task FtpServer::receive_file(int data) {
+os::Task FtpServer::receive_file(int data, bool& ok) {
   for (;;) {
     uint32_t n = 0;
     co_await sock_.recv(data, buf_.data(), kRecvncBytes, true, n);
-    if (n == 0) co_return;
+    if (n == 0) {
+      ok = !sock_.reset(data);  // the client's close ends the file; a reset aborts it
+      co_return;
+    }
     for (uint32_t i = 0; i < n; ++i) wrong_ += buf_[i] != ftp_file_byte(received_ + i);
     received_ += n;
     lwip_.core().exec_code(cfg_.loop_instructions);  // recvncfree and the file write's bookkeeping

@@ -44,8 +44,9 @@ class FtpServer {
   os::Task run();
   os::Task session(int ctl);
   os::Task reply(int ctl, const std::string& text);
-  os::Task send_file(int data);
-  os::Task receive_file(int data);
+  // Each sets `ok`: every byte sent, or the client's clean close (not a reset).
+  os::Task send_file(int data, bool& ok);
+  os::Task receive_file(int data, bool& ok);
 
   FtpServerConfig cfg_;
   os::TiRtos& rtos_;

@@ -50,26 +50,36 @@ bool NimuDriver::send(uint64_t buf, uint32_t len) {
 }
 
 
+// Pages alternate; a page the host has taken reads a zero count. Two
+// interrupts merged into one run find both pages full: both are taken.
 unsigned NimuDriver::receive_page(nav::Accumulator& acc, const std::function<void(uint64_t, uint32_t)>& deliver) {
   core_.exec_code(cfg_.rx_isr_instructions);
-  const uint64_t page = acc.page_address(acc.host_page());
-  const uint32_t n = read_word(page);
-  for (uint32_t i = 0; i < n; ++i) {
-    const uint32_t d = read_word(page + 4 + uint64_t(i) * 4);
-    uint8_t raw[nav::kDescBytes];
-    core_.read(d, raw, nav::kDescBytes);
-    nav::HostDesc h = nav::HostDesc::decode(raw);
-    core_.invalidate(h.buffer, h.packet_len);
-    core_.exec_code(cfg_.rx_packet_instructions);
-    deliver(h.buffer, h.packet_len);
-    // The descriptor gets its buffer back (NIMU allocates a fresh PBM of the same size).
-    h.packet_len = h.buffer_len = 0;
-    h.encode(raw);
-    core_.write(d, raw, nav::kDescBytes);
-    push(cfg_.rx_free_queue, d);
+  unsigned taken = 0;
+  for (int pages = 0; pages < 2; ++pages) {
+    const uint64_t page = acc.page_address(next_page_);
+    const uint32_t n = read_word(page);
+    if (n == 0) break;
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t d = read_word(page + 4 + uint64_t(i) * 4);
+      uint8_t raw[nav::kDescBytes];
+      core_.read(d, raw, nav::kDescBytes);
+      nav::HostDesc h = nav::HostDesc::decode(raw);
+      core_.invalidate(h.buffer, h.packet_len);
+      core_.exec_code(cfg_.rx_packet_instructions);
+      deliver(h.buffer, h.packet_len);
+      // The descriptor gets its buffer back (NIMU allocates a fresh PBM of the same size).
+      h.packet_len = h.buffer_len = 0;
+      h.encode(raw);
+      core_.write(d, raw, nav::kDescBytes);
+      push(cfg_.rx_free_queue, d);
+    }
+    const uint8_t zero[4] = {0, 0, 0, 0};
+    core_.write(page, zero, 4);
+    core_.reg_access([&acc] { acc.ack(); });  // the page's EOI: the firmware may fill it again
+    next_page_ ^= 1;
+    taken += n;
   }
-  core_.reg_access([&acc] { acc.ack(); });  // the list's EOI: the firmware may fill the page again
-  return n;
+  return taken;
 }
 
 }  // namespace ws::drivers

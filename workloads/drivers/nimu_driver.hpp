@@ -13,8 +13,8 @@
 //             (recycle(), before each batch the stack sends) and, should the
 //             free queue still run dry, inside the call that finds it empty
 // Its receive path: EmacRxPktISR() runs on the accumulator's interrupt, reads
-// the page of the list it was handed (the entry count, then descriptor
-// addresses), and for each packet reads the descriptor, invalidates the
+// each page of the list it was handed (the entry count, then descriptor
+// addresses; the pages alternate, and it zeroes a page's count once taken), and for each packet reads the descriptor, invalidates the
 // buffer's lines (the DMA wrote memory behind the cache), hands the packet to
 // the stack (NDK's PBM is the DMA buffer: no copy), gives the descriptor a
 // buffer again and pushes it back on the Rx free queue; then it acknowledges
@@ -51,8 +51,8 @@ class NimuDriver {
   // Every descriptor the DMA has given back (the return queue's count) onto the free queue.
   void recycle();
   bool recycles_per_send() const { return cfg_.recycle_per_send; }
-  // EmacRxPktISR(): the page `acc` handed over; `deliver(buf, len)` gives each packet to the stack.
-  // Returns the packets taken.
+  // EmacRxPktISR(): every page `acc` has handed over, oldest first (ping, then
+  // pong); `deliver(buf, len)` gives each packet to the stack. Returns the packets taken.
   unsigned receive_page(nav::Accumulator& acc, const std::function<void(uint64_t buf, uint32_t len)>& deliver);
 
  private:
@@ -63,6 +63,7 @@ class NimuDriver {
   Config cfg_;
   Cpu& core_;
   double last_cycles_ = 0;
+  unsigned next_page_ = 0;  // the page the firmware hands over next
 };
 
 }  // namespace ws::drivers

@@ -62,9 +62,10 @@ uint64_t LwipOnCore::sim(const void* host) {
   const auto a = reinterpret_cast<uintptr_t>(host);
   for (const Buffer& b : buffers_)
     if (a - b.host < b.n) return b.sim + (a - b.host);
-  // A local of a caller (lwIP's init copies the MAC address it is given):
-  // ASLR moves the host stack within a page, its distance from this frame
-  // does not move.
+  // A local of a caller (lwIP's SMEMCPY into a stack variable, as
+  // etharp_input's copies of IP addresses): ASLR moves the host stack within a
+  // page, its distance from this frame does not. The same local reached at
+  // another call depth stands elsewhere: deterministic all the same.
   const char here = 0;
   const uintptr_t frame = reinterpret_cast<uintptr_t>(&here);
   if (a > frame && a - frame < kStackRoom) return base_ + kWindow - kBufferRoom - kStackRoom + (a - frame);

@@ -13,11 +13,12 @@ NdkSockets::NdkSockets(const Config& cfg, os::HeapMem& heap, os::Kernel& kernel,
     if (e == WS_LWIP_READABLE) events_.post(bit(id, 0));
     else if (e == WS_LWIP_SENT) events_.post(bit(id, 1));
     else if (e == WS_LWIP_CLOSED || e == WS_LWIP_ERROR) {
-      if (auto it = socks_.find(id); it != socks_.end()) it->second.closed = true;
+      if (auto it = socks_.find(id); it != socks_.end()) it->second.closed = true, it->second.reset |= e == WS_LWIP_ERROR;
       else closed_early_.insert(id);  // accepted, not yet taken by accept()
       events_.post(bit(id, 0) | bit(id, 1) | bit(id, 2));
     } else if (e == WS_LWIP_CONNECTED) {
-      if (socks_.count(id)) {  // our connect() completed
+      if (auto it = socks_.find(id); it != socks_.end()) {  // our connect() completed
+        it->second.connected = true;
         events_.post(bit(id, 2));
         return;
       }
@@ -105,8 +106,14 @@ os::Task NdkSockets::connect(uint32_t ip, uint16_t port, bool no_copy, int& fd) 
     co_return;
   }
   socks_[id] = std::move(s);
-  co_await events_.pend(bit(id, 2));
-  fd = socks_.at(id).closed ? -1 : id;
+  // The flags, not the bits: a bit can be left from the id's last connection.
+  while (!socks_.at(id).connected && !socks_.at(id).closed) co_await events_.pend(bit(id, 2));
+  if (socks_.at(id).connected && !socks_.at(id).closed) {
+    fd = id;
+    co_return;
+  }
+  fd = -1;  // refused: everything back
+  co_await close(id);
 }
 
 os::Task NdkSockets::send(int fd, const uint8_t* data, uint32_t n, uint32_t& sent) {

@@ -42,7 +42,7 @@ class NdkSockets {
   os::Task accept(int listener, int& fd);
   // socket() + connect() (the data connection of PORT mode): fd, kEnomem, or -1 (refused).
   os::Task connect(uint32_t ip, uint16_t port, bool no_copy, int& fd);
-  // Blocks until all of [data, data+n) is in the send buffer; `sent` < n: the connection closed.
+  // Blocks until all of [data, data+n) is in the send buffer; `sent` < n: the connection closed or reset.
   os::Task send(int fd, const uint8_t* data, uint32_t n, uint32_t& sent);
   // Blocks until data or the peer's close; copies up to `max` (recv) or hands
   // the buffer over (recvnc: `dst` gets the bytes, no copy charged). 0: closed.
@@ -50,6 +50,8 @@ class NdkSockets {
   os::Task close(int fd);
   // Allocations that failed (ENOMEM), as "socket()"/"accept()" with what they asked for.
   const std::string& last_failure() const { return last_failure_; }
+  // The peer reset the connection (or it failed), rather than closing it.
+  bool reset(int fd) const { return socks_.count(fd) && socks_.at(fd).reset; }
   uint64_t failures() const { return failures_; }
   // Time send() spent blocked on a full send buffer (waiting for ACKs).
   const sc_core::sc_time& send_blocked() const { return send_blocked_; }
@@ -57,7 +59,7 @@ class NdkSockets {
  private:
   struct Sock {
     uint64_t object = 0, tx = 0, rx = 0;  // heap blocks
-    bool no_copy = false, closed = false;
+    bool no_copy = false, closed = false, connected = false, reset = false;
     uint16_t port = 0;                    // a listener's
     std::deque<int> pending;              // a listener's accepted connections (lwIP ids)
   };

@@ -2,6 +2,7 @@
 #include "workloads/net/nimu_netif.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include "models/nav/descriptor.hpp"
 
 namespace ws::net {
@@ -28,8 +29,9 @@ void NimuNetif::init() {
 }
 
 void NimuNetif::reset_counters() {
-  sends_ = 0;
+  sends_ = rx_packets_ = interrupts_ = 0;
   send_cycles_ = min_cycles_ = max_cycles_ = 0;
+  drops_.clear();
 }
 
 os::Task NimuNetif::flush() {
@@ -49,9 +51,11 @@ os::Task NimuNetif::flush() {
     core.exec_code(lwip_.costs().output);
     lwip_.book("NDK output", o);
     const sc_core::sc_time t = core.time();
-    const uint8_t* piece[4];
-    uint16_t plen[4];
-    const int n = stack_.tx_pieces(frame, piece, plen, 4);
+    constexpr int kPieces = 16;
+    const uint8_t* piece[kPieces];
+    uint16_t plen[kPieces];
+    const int n = stack_.tx_pieces(frame, piece, plen, kPieces);
+    if (n == kPieces) throw std::logic_error("NIMU: a frame of 16 or more pbufs");
     uint32_t len = 0;
     for (int k = 0; k < n; ++k) {
       const uint64_t from = lwip_.sim(piece[k]);

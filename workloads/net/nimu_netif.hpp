@@ -37,7 +37,7 @@ class NimuNetif {
             os::Kernel& kernel, unsigned acc_line, LwipStack& stack, LwipOnCore& lwip, TcpipThread& scheduler);
   // NIMU's init: descriptors onto the free queues, the Rx ones with their buffers (before the run).
   void init();
-  void reset_counters();
+  void reset_counters();  // a measurement window starts: sends, Rx counts and drops from zero
   // Every frame given to EmacSend() and every packet handed to the stack, with the core's time.
   std::function<void(const uint8_t* frame, uint32_t len, const sc_core::sc_time& at)> on_send, on_receive;
   uint64_t sends() const { return sends_; }
