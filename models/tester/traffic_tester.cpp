@@ -12,6 +12,7 @@ using sc_core::sc_time;
 namespace {
 constexpr uint32_t kSignature = 0x57535044;  // "WSPD"
 constexpr size_t kSigBytes = 18;             // signature, stream, sequence, send time: fits a 64 B frame
+constexpr uint8_t kTtl = 64;
 uint8_t pattern(uint32_t seq, size_t i) { return uint8_t(seq * 7 + i); }
 }  // namespace
 
@@ -27,7 +28,8 @@ TrafficTester::TrafficTester(const std::string& name, const Config& cfg, std::ve
     ports_.push_back(std::move(p));
   }
   for (size_t i = 0; i < streams.size(); ++i) {
-    if (streams[i].port >= ports_.size()) throw std::invalid_argument("stream on a port the tester lacks");
+    if (streams[i].port >= ports_.size() || (streams[i].routed && streams[i].routed_to >= ports_.size()))
+      throw std::invalid_argument("stream on a port the tester lacks");
     ports_[streams[i].port].streams.push_back(unsigned(i));
     streams_.push_back(Stream{streams[i]});
   }
@@ -57,6 +59,7 @@ void TrafficTester::build(const Stream& s, unsigned id, uint32_t seq, eth::Frame
   h.src_port = s.spec.src_port;
   h.dst_port = s.spec.dst_port;
   h.ip_id = uint16_t(seq);
+  h.ttl = kTtl;
   f.len = uint32_t(eth::write_udp_headers(f.bytes.data(), h, payload, cfg_.udp_checksum));
   f.len = uint32_t(eth::append_fcs(f.bytes.data(), f.len));
 }
@@ -182,12 +185,7 @@ void TrafficTester::check_echo(unsigned port, const eth::Frame& f) {
   const unsigned id = eth::get16(p + 4);
   if (id >= streams_.size()) return error("unknown_stream");
   Stream& s = streams_[id];
-  const PortSpec& me = ports_[port].spec;
-  if (s.spec.port != port) return error("wrong_port");
-  if (u.h.dst_mac != me.mac || u.h.src_mac != s.spec.dst_mac) return error("mac_address");
-  if (u.h.dst_ip != me.ip || u.h.src_ip != s.spec.dst_ip) return error("ip_address");
-  if (u.h.src_port != s.spec.dst_port || u.h.dst_port != uint16_t(s.spec.src_port + cfg_.echo_port_offset))
-    return error("udp_port");
+  if (const char* why = check_return(s, port, u); *why) return error(why);
   const uint32_t seq = eth::get32(p + 6);
   for (size_t i = kSigBytes; i < u.payload_len; ++i)
     if (p[i] != pattern(seq, i)) return error("payload");
@@ -203,6 +201,25 @@ void TrafficTester::check_echo(unsigned port, const eth::Frame& f) {
   result_.latency_min_us = std::min(result_.latency_min_us, lat_us);
   result_.latency_max_us = std::max(result_.latency_max_us, lat_us);
   for (Analyzer* a : analyzers_) a->echoed(port, lat_us);
+}
+
+const char* TrafficTester::check_return(const Stream& s, unsigned port, const eth::ParsedUdp& u) const {
+  const PortSpec& me = ports_[port].spec;
+  if (s.spec.routed) {
+    const PortSpec& from = ports_[s.spec.port].spec;
+    if (port != s.spec.routed_to) return "wrong_port";
+    if (u.h.dst_mac != me.mac || u.h.src_mac != s.spec.router_mac) return "mac_address";
+    if (u.h.src_ip != from.ip || u.h.dst_ip != s.spec.dst_ip) return "ip_address";
+    if (u.h.ttl != kTtl - 1) return "ttl";
+    if (u.h.src_port != s.spec.src_port || u.h.dst_port != s.spec.dst_port) return "udp_port";
+    return "";
+  }
+  if (s.spec.port != port) return "wrong_port";
+  if (u.h.dst_mac != me.mac || u.h.src_mac != s.spec.dst_mac) return "mac_address";
+  if (u.h.dst_ip != me.ip || u.h.src_ip != s.spec.dst_ip) return "ip_address";
+  if (u.h.src_port != s.spec.dst_port || u.h.dst_port != uint16_t(s.spec.src_port + cfg_.echo_port_offset))
+    return "udp_port";
+  return "";
 }
 
 }  // namespace ws::tester

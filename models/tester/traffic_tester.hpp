@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 #include <vector>
+#include "models/eth/headers.hpp"
 #include "models/eth/wire.hpp"
 #include "models/sim/param.hpp"
 
@@ -20,13 +21,20 @@ struct PortSpec {
   uint32_t ip;
 };
 // One stream: from a tester port to an address on the device under test, echoed
-// back to the sender with destination port = source port + echo_port_offset.
+// back to the sender with destination port = source port + echo_port_offset;
+// or, routed, to an address behind the device's other side, forwarded to the
+// tester's port `routed_to` (the destination's) with its MACs rewritten (the
+// device's egress port `router_mac` as source, that tester port's as
+// destination), its TTL one lower, addresses, ports and payload unchanged.
 struct StreamSpec {
   unsigned port;
   eth::MacAddr dst_mac;
   uint32_t dst_ip;
   uint16_t dst_port;
   uint16_t src_port;
+  bool routed = false;
+  unsigned routed_to = 0;
+  eth::MacAddr router_mac{};
 };
 
 // One trial. Every frame sent is accounted for when the trial ends: echoed
@@ -117,6 +125,8 @@ class TrafficTester {
   void await_drain(const sc_core::sc_time& deadline, std::function<void(const TrialResult&)> done);
   void build(const Stream& s, unsigned id, uint32_t seq, eth::Frame& f) const;
   void check_echo(unsigned port, const eth::Frame& f);
+  // The addresses and ports a frame of `s` comes back with; "" when they are right, else the error.
+  const char* check_return(const Stream& s, unsigned port, const eth::ParsedUdp& u) const;
   void error(const char* why) {
     ++result_.errors[why];
     ++result_.invalid;

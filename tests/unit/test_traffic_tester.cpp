@@ -1,0 +1,71 @@
+// The tester's routed streams: frames sent on one port come back on the other
+// through a router; a router that forwards (MACs rewritten, TTL one lower,
+// checksum updated) has every frame counted received; one that leaves the TTL
+// or the source MAC as it was has each frame counted invalid by that reason.
+#include <gtest/gtest.h>
+#include <systemc>
+#include "models/eth/headers.hpp"
+#include "models/eth/inet_checksum.hpp"
+#include "models/tester/traffic_tester.hpp"
+#include "workloads/net/ipv4_forward.hpp"
+
+using namespace ws;
+using sc_core::sc_time;
+using sc_core::SC_US;
+
+namespace {
+const eth::MacAddr kT0 = eth::local_mac(0x54, 0), kT1 = eth::local_mac(0x54, 1);  // tester ports
+const eth::MacAddr kR0 = eth::local_mac(0x02, 1), kR1 = eth::local_mac(0x02, 2);  // the router's ports
+constexpr uint32_t kIp0 = 0x0A000002, kIp1 = 0x0A010002, kMask = 0xFFFF0000;
+
+enum class Fault { None, KeepTtl, KeepSourceMac };
+
+// Two tester ports through a router, streams both ways; returns the trial's result.
+tester::TrialResult run(Fault fault) {
+  Scheduler sched("sched");
+  StatsRegistry stats;
+  eth::FramePool pool;
+  tester::TrafficTester t("tester", {1e9, 64, 0, true}, {{kT0, kIp0}, {kT1, kIp1}},
+                          {{0, kR0, kIp1, 7000, 5000, true, 1, kR1}, {1, kR1, kIp0, 7001, 5001, true, 0, kR0}}, sched,
+                          stats, pool);
+  const net::Ipv4Forwarder fw({{kIp0 & kMask, kMask, 0, kT0}, {kIp1 & kMask, kMask, 1, kT1}}, {kR0, kR1}, true);
+  for (unsigned in = 0; in < 2; ++in)
+    t.tx_wire(in).connect([&, in](eth::Frame* f) {
+      const uint8_t ttl = f->bytes[22];
+      const eth::MacAddr src{f->bytes[6], f->bytes[7], f->bytes[8], f->bytes[9], f->bytes[10], f->bytes[11]};
+      unsigned out = 0;
+      ASSERT_EQ(fw.forward(f->bytes.data(), f->len - eth::kFcsBytes, in, out), net::FwdVerdict::Forward);
+      if (fault == Fault::KeepTtl) {  // restore the TTL and its checksum: the frame stays valid but for the TTL
+        eth::put16(&f->bytes[24], eth::checksum_update(eth::get16(&f->bytes[24]), eth::get16(&f->bytes[22]),
+                                                        uint16_t(ttl << 8 | f->bytes[23])));
+        f->bytes[22] = ttl;
+      }
+      if (fault == Fault::KeepSourceMac) std::copy(src.begin(), src.end(), f->bytes.begin() + 6);
+      f->len = uint32_t(eth::append_fcs(f->bytes.data(), f->len - eth::kFcsBytes));
+      t.receive(out, f);
+    });
+  tester::TrialResult got;
+  t.trial(sc_time(1, SC_US), 10, sc_time(1000, SC_US), sc_time(100, SC_US), [&](const tester::TrialResult& r) { got = r; });
+  sc_core::sc_start();
+  return got;
+}
+}  // namespace
+
+TEST(TrafficTester, RoutedStreamsComeBackOnTheOtherPortForwarded) {
+  const auto r = run(Fault::None);
+  EXPECT_GT(r.sent, 200u);
+  EXPECT_EQ(r.received, r.sent);
+  EXPECT_EQ(r.invalid, 0u);
+  EXPECT_EQ(r.received_per_port[0], r.sent_per_port[1]) << "port 1's stream arrives on port 0";
+}
+
+TEST(TrafficTester, ARouterThatKeepsTheTtlIsCaught) {
+  const auto r = run(Fault::KeepTtl);
+  EXPECT_EQ(r.received, 0u);
+  EXPECT_EQ(r.errors.at("ttl"), r.sent);
+}
+
+TEST(TrafficTester, ARouterThatKeepsTheSourceMacIsCaught) {
+  const auto r = run(Fault::KeepSourceMac);
+  EXPECT_EQ(r.errors.at("mac_address"), r.sent);
+}
