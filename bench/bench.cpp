@@ -52,8 +52,8 @@ void tlp_rate(const char* label, const Knobs& knobs) {
              metric(m, "dllps"), wall, metric(m, "tlps") / wall);
 }
 
-void frame_rate(const char* label, const Knobs& knobs) {
-  const auto [m, wall] = run("msc8144", knobs);
+void frame_rate_of(const char* platform, const char* label, const Knobs& knobs) {
+  const auto [m, wall] = run(platform, knobs);
   fmt::print("{:<34} {:>9.0f} wire frames {:>7.3f} s  {:>10.0f} wire frames/host-s\n", label,
              metric(m, "wire_frames"), wall, metric(m, "wire_frames") / wall);
 }
@@ -92,8 +92,8 @@ int sc_main(int, char**) {
   const Knobs line_rate = {{"tester.mode", "fixed"}, {"tester.load_pct", "100"}, {"tester.trial_ms", "50"}};
   Knobs four = line_rate;
   four.push_back({"app.cores", "4"});
-  frame_rate("msc8144 64 B line rate, 1 core", line_rate);
-  frame_rate("msc8144 64 B line rate, 4 cores", four);
+  frame_rate_of("msc8144", "msc8144 64 B line rate, 1 core", line_rate);
+  frame_rate_of("msc8144", "msc8144 64 B line rate, 4 cores", four);
 
   const Knobs s5 = {{"soc.caches", "on"}, {"sw.memcpy", "uboot"}, {"drv.dma_buffers", "uncached"},
                     {"drv.tx", "lookahead"}, {"drv.rx", "thread"}, {"lwip.options", "tuned"}};
@@ -115,6 +115,8 @@ int sc_main(int, char**) {
   ftp_rate("k2h S1 get, 100 MB", s1);
   ftp_rate("k2h S5 get, 100 MB", f5);
   ftp_rate("k2h S5 put, 100 MB", f5put);
+
+  frame_rate_of("mpc8572", "mpc8572 64 B both ways, split IRQs", {{"tester.trial_ms", "50"}, {"irq.eth1_mask", "2"}});
 
   for (auto& s : ws::reference_sets()) {
     const auto t0 = std::chrono::steady_clock::now();

@@ -2,6 +2,7 @@
 
 #include "platforms/a7_rtthread/a7_rtthread.hpp"
 #include "platforms/k2h/k2h.hpp"
+#include "platforms/mpc8572/mpc8572.hpp"
 #include "platforms/msc8144/msc8144_udp_echo.hpp"
 #include "platforms/msc815x_pcie/msc815x_pcie.hpp"
 
@@ -9,7 +10,7 @@ namespace ws {
 
 const std::vector<Platform>& platforms() {
   static const std::vector<Platform> all = {msc815x_pcie_platform(), msc8144_platform(), a7_platform(),
-                                             k2h_platform()};
+                                             k2h_platform(), mpc8572_platform()};
   return all;
 }
 

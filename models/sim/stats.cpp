@@ -77,6 +77,16 @@ std::string StatsRegistry::drops_text(const std::map<std::string, uint64_t>& dro
   return s.empty() ? "-" : s;
 }
 
+std::string StatsRegistry::drops_text(const std::map<std::string, uint64_t>& drops,
+                                     const std::map<std::string, uint64_t>& before) {
+  std::map<std::string, uint64_t> since;
+  for (auto& [why, n] : drops) {
+    const auto b = before.find(why);
+    since[why] = n - (b == before.end() ? 0 : b->second);
+  }
+  return drops_text(since);
+}
+
 std::string StatsRegistry::limiting() const {
   auto v = ranked(*this);
   if (v.empty() || v.front()->busy == sc_core::SC_ZERO_TIME) return {};

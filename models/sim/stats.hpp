@@ -55,6 +55,9 @@ class StatsRegistry {
   std::map<std::string, uint64_t> drops_by_reason() const;
   // "place.reason=count ..." of the non-zero counts; "-" when there are none.
   static std::string drops_text(const std::map<std::string, uint64_t>& drops);
+  // The same for what each count gained since `before`.
+  static std::string drops_text(const std::map<std::string, uint64_t>& drops,
+                                const std::map<std::string, uint64_t>& before);
   std::vector<const ResourceStats*> resources() const;
   // Name of the most utilised resource, empty when none was busy.
   std::string limiting() const;

@@ -93,6 +93,14 @@ class TrafficTester {
   // The device's count of frames it discarded so far, every reason together:
   // with it the tester knows when every frame of a trial is accounted for.
   void count_drops_with(std::function<uint64_t()> dropped) { dropped_ = std::move(dropped); }
+  // The same from the device's counters by reason, which the tester sums.
+  void count_drops_by_reason(std::function<std::map<std::string, uint64_t>()> drops) {
+    dropped_ = [drops = std::move(drops)] {
+      uint64_t n = 0;
+      for (auto& [why, k] : drops()) n += k;
+      return n;
+    };
+  }
   // Called instead of a trial's report when it ended with frames still in the device.
   void on_undrained(std::function<void(const TrialResult&)> f) { undrained_ = std::move(f); }
   // Sends `pct` % of line rate on every port for `duration` from `at`, waits

@@ -172,11 +172,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
     for (auto& [why, n] : sw.drops()) d[why] += n;
     return d;
   };
-  tester.count_drops_with([&] {
-    uint64_t n = 0;
-    for (auto& [why, k] : board_drops()) n += k;
-    return n;
-  });
+  tester.count_drops_by_reason(board_drops);
   // The final trial starts with fresh statistics on an idle board: cores, UEC
   // threads and queues all done with their last work.
   std::map<std::string, uint64_t> drops_before;
@@ -222,10 +218,8 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   uint64_t wire_frames = 0;  // every frame that crossed a simulated wire, all trials
   for (unsigned u = 0; u < pl.uecs; ++u) wire_frames += tester.tx_wire(u).frames() + soc.uecs[u]->mac().tx_wire().frames();
   r.metrics.push_back({"wire_frames", double(wire_frames)});
-  std::string reasons;
-  for (auto& [why, n] : board_drops())
-    if (n > drops_before[why]) reasons += fmt::format("{}{}={}", reasons.empty() ? "" : " ", why, n - drops_before[why]);
-  r.labels = {{"drops", reasons.empty() ? "-" : reasons}};
+  const std::string reasons = StatsRegistry::drops_text(board_drops(), drops_before);
+  r.labels = {{"drops", reasons}};
   r.integrity_errors = m.errors;
   // Utilisation covers the trial from its first frame until the board drained
   // (every frame echoed or dropped): the statistics were reset at its start.
@@ -241,7 +235,7 @@ RunResult run_msc8144(const ParamTable& p, const RunOptions& o) {
   r.work_units = double(wire_frames);
   r.work_unit = "wire frames";
   r.report = stats.bottleneck_report(window) + measurement.window_report();
-  if (!reasons.empty()) r.report += "drops in the last trial: " + reasons + "\n";
+  if (reasons != "-") r.report += "drops in the last trial: " + reasons + "\n";
   r.report += "CPU load over the window:\n" + stats.cpu_report(window);
   if (trace.enabled()) trace.flush();
   return r;

@@ -1,0 +1,239 @@
+#include "platforms/mpc8572/mpc8572.hpp"
+
+#include <fmt/format.h>
+#include <filesystem>
+#include <memory>
+#include "models/eth/pcap_writer.hpp"
+#include "models/sim/scheduler.hpp"
+#include "models/tester/measurement.hpp"
+#include "platforms/mpc8572/mpc8572_board.hpp"
+#include "workloads/drivers/gianfar.hpp"
+#include "workloads/lib/buffer_pool.hpp"
+#include "workloads/net/ipv4_forward.hpp"
+#include "workloads/os/linux/linux.hpp"
+
+namespace ws {
+
+using namespace mpc8572;
+using sc_core::sc_time;
+
+namespace {
+
+constexpr unsigned kSkbCount = 2048;
+constexpr uint32_t kSkbBytes = 2048;
+constexpr uint32_t kNet[kPorts] = {0x0A000000, 0x0A010000}, kMask = 0xFFFF0000;  // 10.0/16 on eth0, 10.1/16 on eth1
+constexpr uint32_t kTesterIp[kPorts] = {0x0A000002, 0x0A010002};
+
+eth::Etsec::Coalescing coalescing(const ParamTable& p, const char* dir) {
+  const auto frames = unsigned(p.i(fmt::format("gianfar.{}_coalesce_frames", dir)));
+  const double us = p.r(fmt::format("gianfar.{}_coalesce_usecs", dir));
+  const auto ticks = unsigned(us / 0.512 + 0.5);  // 64 interface clocks at 1 Gbit/s
+  return {frames > 0 || ticks > 0, std::max(1u, frames), ticks};
+}
+
+std::string level_text(const CpuLoad& l, const sc_time& w) {
+  const auto pct = [&](const sc_time& t) { return 100 * t.to_seconds() / w.to_seconds(); };
+  return fmt::format("irq {:.0f} %, softirq {:.0f} %, sys {:.0f} %", pct(l.irq), pct(l.soft), pct(l.sys));
+}
+
+}  // namespace
+
+void check_mpc8572_params(const ParamTable& p) {
+  const auto pow2 = [](int64_t v) { return v > 0 && !(v & (v - 1)); };
+  for (const char* key : {"e500.l1d_kb", "e500.l1i_kb", "l2.kb"})
+    if (!pow2(p.i(key)))
+      throw InputError(fmt::format("{}: key '{}': {} KB is not a power of two", p.origin(key), key, p.i(key)));
+  if (uint64_t(p.i("gianfar.rx_bds") + p.i("gianfar.tx_bds")) * qe::kBdBytes > 0x1000 * 2)
+    throw std::logic_error("BD ring region too small");
+}
+
+std::vector<Column> mpc8572_columns() {
+  auto c = tester::Measurement::columns(kPorts);
+  c.push_back({"fwd_fps", "frames/s", "frames forwarded per second, both directions"});
+  for (unsigned i = 0; i < 2; ++i) {
+    const std::string cpu = "cpu" + std::to_string(i);
+    c.push_back({cpu + "_pct", "%", "mpstat: " + cpu + " busy (100 - %idle) over the final trial"});
+    for (const char* lvl : {"irq", "soft", "sys", "usr"})
+      c.push_back({cpu + "_" + lvl + "_pct", "%", std::string("mpstat: ") + cpu + " %" + lvl});
+  }
+  c.push_back({"interventions", "lines", "modified cache lines a core supplied to the other or to a DMA read, over the run"});
+  c.push_back({"wire_frames", "frames", "frames that crossed any simulated wire, every trial (host-speed unit)"});
+  c.push_back({"drops", "-", "frames the board discarded in the final trial, as place.reason=count"});
+  return c;
+}
+
+Platform mpc8572_platform() {
+  return Platform{"mpc8572",
+                  "MPC8572DS: two e500 cores (coherent L1s, shared 1 MB L2), MPIC, two eTSECs; SMP Linux forwarding "
+                  "IPv4 (NAPI, gianfar) between two tester ports",
+                  {"ipfwd"},
+                  declare_mpc8572_params,
+                  check_mpc8572_params,
+                  run_mpc8572,
+                  true,
+                  mpc8572_columns()};
+}
+
+RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
+  StatsRegistry stats;
+  TraceWriter trace(o.trace_path);
+  Scheduler sched("sched");
+  eth::FramePool pool;
+  Mpc8572Board board("board", p, sched, stats, &trace, pool);
+  std::vector<Cpu*> cpus;
+  for (auto& c : board.cores) cpus.push_back(c.get());
+  os::Linux::Config lcfg;
+  lcfg.netdev_budget = unsigned(p.i("sysctl.netdev_budget"));
+  os::Linux lx(cpus, os::KernelCosts::from(p, "linux"), lcfg, stats);
+  const unsigned masks[kPorts] = {unsigned(p.i("irq.eth0_mask")), unsigned(p.i("irq.eth1_mask"))};
+  for (unsigned i = 0; i < kPorts; ++i)
+    for (unsigned s : {kTxSource[i], kRxSource[i], kErrSource[i]}) board.mpic.configure(s, s, 8, masks[i]);
+
+  lib::BufferPool skbs(kSkbs, kSkbCount, kSkbBytes);
+  std::vector<eth::MacAddr> port_macs, tester_macs;
+  for (unsigned i = 0; i < kPorts; ++i) port_macs.push_back(eth::local_mac(0x02, i + 1)), tester_macs.push_back(eth::local_mac(0x54, i));
+  const bool rp_filter = p.s("sysctl.rp_filter") == "1";
+  const net::Ipv4Forwarder fw({{kNet[0], kMask, 0, tester_macs[0]}, {kNet[1], kMask, 1, tester_macs[1]}}, port_macs,
+                              rp_filter);
+  const auto gcosts = drivers::Gianfar::Costs::from(p, "gianfar");
+  std::vector<std::unique_ptr<drivers::Gianfar>> gfar;
+  for (unsigned i = 0; i < kPorts; ++i)
+    gfar.push_back(std::make_unique<drivers::Gianfar>(
+        drivers::Gianfar::Config{"eth" + std::to_string(i), kRings + i * 0x2000, kRings + i * 0x2000 + 0x1000,
+                                 unsigned(p.i("gianfar.rx_bds")), unsigned(p.i("gianfar.tx_bds")),
+                                 unsigned(p.i("napi.weight")), unsigned(p.i("gianfar.txqueuelen")), kLocks + i * 32,
+                                 coalescing(p, "rx"), coalescing(p, "tx"), kRxSource[i], kTxSource[i], kErrSource[i],
+                                 gcosts},
+        *board.eth[i], lx, skbs));
+
+  // The IPv4 path on each received frame, on the CPU whose softirq polls it.
+  const double ip_path = p.r("ipv4.rcv_instructions") + p.r("ipv4.route_instructions") +
+                         (rp_filter ? p.r("ipv4.rp_filter_instructions") : 0) + p.r("ipv4.forward_instructions") +
+                         p.r("ipv4.neigh_instructions");
+  const bool shared_stats = p.s("sw.stats_layout") == "shared_line";
+  std::map<std::string, uint64_t> ip_drops;
+  std::vector<std::function<os::Task(uint64_t, uint32_t)>> receive(kPorts);
+  for (unsigned in = 0; in < kPorts; ++in) {
+    gfar[in]->receive = [&, in](uint64_t buf, uint32_t len) -> os::Task {
+      const unsigned cpu = lx.kernel().running().cpu;
+      Cpu& c = lx.kernel().cpu(cpu);
+      uint8_t hdr[eth::kHeaderBytes + eth::kIpv4HeaderBytes];
+      c.read(buf, hdr, sizeof hdr);  // the headers through the cache: the DMA's snoop left them out of it
+      c.exec_code(ip_path);
+      unsigned out = 0;
+      const net::FwdVerdict v = fw.forward(hdr, len, in, out);
+      if (v != net::FwdVerdict::Forward) {
+        ++ip_drops[std::string("ipv4.") + net::verdict_name(v)];
+        skbs.give(buf);
+        co_return;
+      }
+      c.write(buf, hdr, sizeof hdr);
+      // The forwarding counter: a word per CPU, in one shared line or a line each.
+      const uint64_t counter = kStats + (shared_stats ? cpu * 4 : cpu * 32);
+      uint32_t n = 0;
+      c.read(counter, &n, 4);
+      ++n;
+      c.write(counter, &n, 4);
+      co_await gfar[out]->xmit(buf, len);
+    };
+  }
+
+  // The tester: a stream each way, routed through the board.
+  std::vector<tester::PortSpec> ports;
+  for (unsigned i = 0; i < kPorts; ++i) ports.push_back({tester_macs[i], kTesterIp[i]});
+  std::vector<tester::StreamSpec> streams = {{0, port_macs[0], kTesterIp[1], 7000, 5000, true, 1, port_macs[1]},
+                                             {1, port_macs[1], kTesterIp[0], 7001, 5001, true, 0, port_macs[0]}};
+  tester::TrafficTester tester("tester", {1e9, uint32_t(p.i("tester.frame_bytes")), 0, p.s("tester.udp_checksum") == "on"},
+                               ports, streams, sched, stats, pool);
+  std::vector<std::unique_ptr<eth::PcapWriter>> pcaps;
+  if (!o.pcap_dir.empty()) std::filesystem::create_directories(o.pcap_dir);
+  for (unsigned i = 0; i < kPorts; ++i) {
+    eth::Etsec& dev = *board.eth[i];
+    tester.tx_wire(i).connect([&dev](eth::Frame* f) { dev.mac().receive(f); });
+    dev.mac().tx_wire().connect([&tester, i](eth::Frame* f) { tester.receive(i, f); });
+    if (!o.pcap_dir.empty()) {
+      pcaps.push_back(std::make_unique<eth::PcapWriter>(o.pcap_dir + "/eth" + std::to_string(i) + ".pcap"));
+      tester.tx_wire(i).tap(pcaps.back().get());
+      dev.mac().tx_wire().tap(pcaps.back().get());
+    }
+  }
+  auto board_drops = [&] {
+    auto d = stats.drops_by_reason();
+    for (auto& g : gfar)
+      for (auto& [why, n] : g->drops()) d[why] += n;
+    for (auto& [why, n] : ip_drops) d[why] += n;
+    return d;
+  };
+  tester.count_drops_by_reason(board_drops);
+  std::map<std::string, uint64_t> drops_before;
+  tester::Measurement measurement(
+      tester::Measurement::config(p, 1518, 1e9), tester, sched,
+      {[&] {
+         for (unsigned c = 0; c < cpus.size(); ++c)
+           if (!lx.kernel().idle(c)) return false;
+         return board.eth[0]->idle() && board.eth[1]->idle();
+       },
+       [&] {
+         stats.reset();
+         drops_before = board_drops();
+       }});
+  std::string refused;
+  measurement.on_refused([&](const tester::TrialResult& r) {
+    refused = fmt::format("{}: key 'tester.drain_us': the trial at {:.2f}% of line rate still had {} frames in the "
+                          "board {} us after its last frame; raise tester.drain_us (valid: 10..1000000)",
+                          p.origin("tester.drain_us"), r.offered_pct, r.in_flight, p.r("tester.drain_us"));
+    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+    sc_core::sc_stop();
+  });
+  lx.kernel().boot(0, [&]() -> os::Task {
+    Cpu& c0 = *cpus[0];
+    for (auto& g : gfar) g->open(c0);
+    measurement.start(c0.time() + sc_time(100, sc_core::SC_US));
+    co_return;
+  }, "boot", sc_core::SC_ZERO_TIME);
+  sc_core::sc_start();
+  if (!refused.empty()) throw InputError(refused);
+  if (!measurement.done()) throw std::runtime_error("the simulation ran out of events before the measurement ended");
+
+  RunResult r;
+  const tester::TrialResult& w = measurement.result().window;
+  const sc_time window = w.ended - w.started;
+  r.metrics = measurement.metrics(kPorts);
+  r.metrics.push_back({"fwd_fps", double(w.received) / measurement.result().trial.to_seconds()});
+  std::string limit;
+  double worst = 0;
+  for (unsigned i = 0; i < cpus.size(); ++i) {
+    const CpuLoad& l = *stats.cpu_load(cpus[i]->resource_name());
+    const std::string cpu = "cpu" + std::to_string(i);
+    const double busy = l.busy_pct(window);
+    r.metrics.push_back({cpu + "_pct", busy});
+    for (auto [lvl, t] : {std::pair{"irq", l.irq}, {"soft", l.soft}, {"sys", l.sys}, {"usr", l.usr}})
+      r.metrics.push_back({cpu + "_" + lvl + "_pct", 100 * t.to_seconds() / window.to_seconds()});
+    if (busy > worst) worst = busy, limit = fmt::format("{} ({})", cpu, level_text(l, window));
+  }
+  uint64_t wire_frames = 0;
+  for (unsigned i = 0; i < kPorts; ++i) wire_frames += tester.tx_wire(i).frames() + board.eth[i]->mac().tx_wire().frames();
+  r.metrics.push_back({"interventions", double(board.coherence.interventions())});
+  r.metrics.push_back({"wire_frames", double(wire_frames)});
+  const std::string reasons = StatsRegistry::drops_text(board_drops(), drops_before);
+  r.labels = {{"drops", reasons}};
+  r.integrity_errors = measurement.result().errors;
+  r.limiting = worst >= 90 ? limit : (w.lost() ? "drops: " + reasons : "the offered load");
+  r.resources = stats.usage(window);
+  r.simulated_s = sc_core::sc_time_stamp().to_seconds();
+  r.work_units = double(wire_frames);
+  r.work_unit = "wire frames";
+  r.report = stats.bottleneck_report(window) + measurement.window_report();
+  if (reasons != "-") r.report += "drops in the last trial: " + reasons + "\n";
+  r.report += fmt::format("coherence: {} interventions, {} invalidations\n", board.coherence.interventions(),
+                          board.coherence.invalidations());
+  r.report += fmt::format("NET_RX: cpu0 {} packets ({} squeezes, {} to ksoftirqd), cpu1 {} packets ({} squeezes, {} to "
+                          "ksoftirqd)\n", lx.packets(0), lx.time_squeezes(0), lx.kernel().deferred_handoffs(0),
+                          lx.packets(1), lx.time_squeezes(1), lx.kernel().deferred_handoffs(1));
+  r.report += "CPU load over the window:\n" + stats.cpu_report(window);
+  r.report += "limiting: " + r.limiting + "\n";
+  if (trace.enabled()) trace.flush();
+  return r;
+}
+
+}  // namespace ws

@@ -1,0 +1,45 @@
+#pragma once
+// The MPC8572DS of the IP forwarding study: two e500 cores (L1 I and D) kept
+// coherent by snooping, with the shared 1 MB L2 (SnoopDomain), DDR behind the
+// CCB, the MPIC, and two eTSECs (eth0, eth1) whose DMA snoops the caches.
+// Address map: DDR at 0 (1 GiB).
+#include <systemc>
+#include <memory>
+#include <vector>
+#include "models/bus/interconnect.hpp"
+#include "models/cpu/cpu.hpp"
+#include "models/eth/etsec.hpp"
+#include "models/irq/mpic.hpp"
+#include "models/mem/memory.hpp"
+#include "models/mem/snoop_domain.hpp"
+#include "models/sim/param.hpp"
+
+namespace ws::mpc8572 {
+
+constexpr uint64_t kDdrSize = 1ull << 30;
+constexpr uint64_t kCode = 0x0010'0000;    // the kernel's text
+constexpr uint64_t kData = 0x0080'0000;    // per-CPU data, stacks
+constexpr uint64_t kLocks = 0x0090'0000;   // spinlock words, one line each
+constexpr uint64_t kStats = 0x0091'0000;   // the forwarding counters
+constexpr uint64_t kRings = 0x0100'0000;   // BD rings, 4 KB each
+constexpr uint64_t kSkbs = 0x0200'0000;    // packet buffers, 2 KB each
+constexpr unsigned kPorts = 2;
+// MPIC sources and core inputs per port: Tx, Rx, error (the eTSEC's three lines).
+constexpr unsigned kTxSource[kPorts] = {0, 3}, kRxSource[kPorts] = {1, 4}, kErrSource[kPorts] = {2, 5};
+
+class Mpc8572Board : public sc_core::sc_module {
+ public:
+  Mpc8572Board(sc_core::sc_module_name name, const ParamTable& p, Scheduler& sched, StatsRegistry& stats,
+               TraceWriter* trace, eth::FramePool& pool);
+  // irq.ethN_mask: the port's three sources to the CPUs of `mask`.
+  void set_affinity(unsigned port, unsigned mask);
+
+  Memory ddr;
+  Interconnect bus;
+  SnoopDomain coherence;
+  std::vector<std::unique_ptr<Cpu>> cores;
+  Mpic mpic;
+  std::vector<std::unique_ptr<eth::Etsec>> eth;
+};
+
+}  // namespace ws::mpc8572

@@ -1,0 +1,169 @@
+#include "workloads/drivers/gianfar.hpp"
+
+#include <stdexcept>
+
+namespace ws::drivers {
+
+void Gianfar::Costs::declare_params(ParamTable& t, const std::string& prefix) {
+  using K = ParamSpec::Kind;
+  const auto cost = [&](const char* key, const char* meaning) {
+    t.declare_model(model_number(prefix + "." + key, K::Real, 0, 1e6, "instructions", meaning));
+  };
+  cost("irq_instructions", "gfar_receive/gfar_transmit: read and clear the events, mask them, napi_schedule");
+  cost("poll_instructions", "one gfar_poll call, its packets excluded");
+  cost("rx_packet_instructions", "gfar_clean_rx_ring per frame: the BD, the skb's fields, eth_type_trans");
+  cost("skb_alloc_instructions", "a fresh skb for the Rx BD (netdev_alloc_skb)");
+  cost("skb_free_instructions", "dev_kfree_skb of a sent frame");
+  cost("tx_clean_instructions", "gfar_clean_tx_ring per BD");
+  cost("xmit_instructions", "dev_queue_xmit: the qdisc's enqueue and dequeue");
+  cost("start_xmit_instructions", "gfar_start_xmit: the Tx BD, TSTAT");
+}
+
+Gianfar::Costs Gianfar::Costs::from(const ParamTable& p, const std::string& prefix) {
+  const auto r = [&](const char* k) { return p.r(prefix + "." + k); };
+  return {r("irq_instructions"),      r("poll_instructions"),     r("rx_packet_instructions"),
+          r("skb_alloc_instructions"), r("skb_free_instructions"), r("tx_clean_instructions"),
+          r("xmit_instructions"),      r("start_xmit_instructions")};
+}
+
+Gianfar::Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs)
+    : cfg_(cfg), dev_(dev), lx_(lx), skbs_(skbs), tx_lock_(lx.kernel(), cfg.tx_lock), rx_buf_(cfg.rx_bds),
+      tx_buf_(cfg.tx_bds) {
+  napi_.name = cfg.name;
+  napi_.weight = cfg.weight;
+  napi_.poll = [this](unsigned budget, unsigned& done) { return poll(budget, done); };
+  os::Kernel& k = lx.kernel();
+  for (unsigned c = 0; c < k.cpus(); ++c) {
+    for (unsigned line : {cfg.rx_line, cfg.tx_line})
+      k.attach_hwi(c, line, k.cpu(c).line_priority(line), [this] { return isr(); }, cfg.name + (line == cfg.rx_line ? " rx" : " tx"));
+    k.attach_hwi(c, cfg.err_line, k.cpu(c).line_priority(cfg.err_line), [this]() -> os::Task {
+      core().reg_access([this] { dev_.clear_ievent(eth::Etsec::kBusy); });
+      co_return;
+    }, cfg.name + " err");
+  }
+}
+
+Cpu& Gianfar::core() { return lx_.kernel().cpu(lx_.kernel().running().cpu); }
+
+void Gianfar::open(Cpu& c) {
+  for (unsigned i = 0; i < cfg_.rx_bds; ++i) {
+    rx_buf_[i] = skbs_.take();
+    uint8_t raw[qe::kBdBytes];
+    qe::encode({uint16_t(qe::kBdEmpty | qe::kBdInterrupt | (i + 1 == cfg_.rx_bds ? qe::kBdWrap : 0)), 0,
+                uint32_t(rx_buf_[i])}, raw);
+    c.write(cfg_.rx_ring + uint64_t(i) * qe::kBdBytes, raw, qe::kBdBytes);
+  }
+  for (unsigned i = 0; i < cfg_.tx_bds; ++i) {
+    uint8_t raw[qe::kBdBytes];
+    qe::encode({uint16_t(i + 1 == cfg_.tx_bds ? qe::kBdWrap : 0), 0, 0}, raw);
+    c.write(cfg_.tx_ring + uint64_t(i) * qe::kBdBytes, raw, qe::kBdBytes);
+  }
+  c.reg_access([this] {
+    dev_.set_rx_ring(cfg_.rx_ring);
+    dev_.set_tx_ring(cfg_.tx_ring);
+    dev_.set_rx_coalescing(cfg_.rx_coalescing);
+    dev_.set_tx_coalescing(cfg_.tx_coalescing);
+    dev_.set_imask(eth::Etsec::kRxFrame | eth::Etsec::kTxFrame | eth::Etsec::kBusy);
+  });
+}
+
+// gfar_receive / gfar_transmit: the events off and masked, the poll scheduled here.
+os::Task Gianfar::isr() {
+  Cpu& c = core();
+  c.exec_code(cfg_.costs.irq);
+  c.reg_access([this] {
+    dev_.set_imask(dev_.imask() & ~(eth::Etsec::kRxFrame | eth::Etsec::kTxFrame));
+    dev_.clear_ievent(eth::Etsec::kRxFrame | eth::Etsec::kTxFrame);
+  });
+  lx_.napi_schedule(napi_);
+  co_return;
+}
+
+os::Task Gianfar::poll(unsigned budget, unsigned& done) {
+  Cpu& c = core();
+  c.exec_code(cfg_.costs.poll);
+  co_await clean_tx(c);
+  done = 0;
+  while (done < budget) {
+    const uint64_t at = cfg_.rx_ring + uint64_t(rx_next_) * qe::kBdBytes;
+    uint8_t raw[qe::kBdBytes];
+    c.read(at, raw, qe::kBdBytes);
+    const qe::Bd bd = qe::decode(raw);
+    if (bd.status & qe::kBdEmpty) break;  // nothing more received
+    c.exec_code(cfg_.costs.rx_packet);
+    const uint64_t buf = rx_buf_[rx_next_];
+    const uint32_t len = bd.length - eth::kFcsBytes;
+    const bool refill = !skbs_.empty();
+    if (refill) {
+      c.exec_code(cfg_.costs.skb_alloc);
+      rx_buf_[rx_next_] = skbs_.take();
+    } else {
+      ++drops_[cfg_.name + ".rx_no_skb"];  // the frame is dropped, its buffer goes back to the BD
+    }
+    qe::encode({uint16_t(qe::kBdEmpty | qe::kBdInterrupt | (bd.status & qe::kBdWrap)), 0, uint32_t(rx_buf_[rx_next_])},
+               raw);
+    c.write(at, raw, qe::kBdBytes);
+    rx_next_ = (bd.status & qe::kBdWrap) ? 0 : rx_next_ + 1;
+    ++done;
+    if (refill) co_await receive(buf, len);
+    co_await lx_.kernel().point();
+  }
+  if (done < budget) {  // all caught up: the events back on
+    lx_.napi_complete(napi_);
+    c.reg_access([this] { dev_.set_imask(dev_.imask() | eth::Etsec::kRxFrame | eth::Etsec::kTxFrame); });
+  }
+}
+
+// gfar_clean_tx_ring: every BD the eTSEC has sent, its skb freed; then the queue runs again.
+os::Task Gianfar::clean_tx(Cpu& c) {
+  co_await tx_lock_.lock();
+  while (tx_used_ > 0) {
+    const uint64_t at = cfg_.tx_ring + uint64_t(tx_tail_) * qe::kBdBytes;
+    uint8_t raw[qe::kBdBytes];
+    c.read(at, raw, qe::kBdBytes);
+    const qe::Bd bd = qe::decode(raw);
+    if (bd.status & qe::kBdReady) break;  // not sent yet
+    c.exec_code(cfg_.costs.tx_clean + cfg_.costs.skb_free);
+    skbs_.give(tx_buf_[tx_tail_]);
+    tx_tail_ = (tx_tail_ + 1) % cfg_.tx_bds;
+    --tx_used_;
+  }
+  tx_lock_.unlock();
+  co_await run_queue(c);
+}
+
+os::Task Gianfar::xmit(uint64_t buf, uint32_t len) {
+  Cpu& c = core();
+  c.exec_code(cfg_.costs.xmit);
+  if (qdisc_.size() >= cfg_.txqueuelen) {
+    ++drops_[cfg_.name + ".qdisc"];
+    skbs_.give(buf);
+    co_return;
+  }
+  qdisc_.push_back({buf, len});
+  co_await run_queue(c);
+}
+
+os::Task Gianfar::run_queue(Cpu& c) {
+  if (qdisc_.empty() || tx_used_ == cfg_.tx_bds) co_return;
+  co_await tx_lock_.lock();
+  while (!qdisc_.empty() && tx_used_ < cfg_.tx_bds) {
+    const Skb s = qdisc_.front();
+    qdisc_.pop_front();
+    c.exec_code(cfg_.costs.start_xmit);
+    const uint64_t at = cfg_.tx_ring + uint64_t(tx_head_) * qe::kBdBytes;
+    uint8_t raw[qe::kBdBytes];
+    const bool last = tx_head_ + 1 == cfg_.tx_bds;
+    qe::encode({uint16_t(qe::kBdReady | qe::kBdInterrupt | qe::kBdLast | qe::kBdTxCrc | (last ? qe::kBdWrap : 0)),
+                uint16_t(s.len), uint32_t(s.buf)}, raw);
+    c.write(at, raw, qe::kBdBytes);
+    tx_buf_[tx_head_] = s.buf;
+    tx_head_ = (tx_head_ + 1) % cfg_.tx_bds;
+    ++tx_used_;
+    ++transmitted_;
+    c.reg_access([this] { dev_.transmit_demand(); });
+  }
+  tx_lock_.unlock();
+}
+
+}  // namespace ws::drivers

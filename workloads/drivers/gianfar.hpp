@@ -1,0 +1,92 @@
+#pragma once
+// Linux's gianfar driver for one eTSEC, NAPI style, as 2.6-era kernels ran it
+// on the MPC85xx:
+//   interrupts  the Rx and Tx handlers mask the device's Rx and Tx events
+//               (IMASK) and schedule the NAPI context on the CPU that took
+//               the interrupt; the error handler counts and clears BSY
+//   poll        cleans the Tx ring first (each sent skb freed), then receives
+//               up to its budget: each closed Rx BD's skb goes up the stack
+//               and the BD gets a fresh buffer (none: the frame is dropped, the
+//               buffer reused); a poll below its budget completes and unmasks
+//   xmit        dev_queue_xmit: the qdisc (pfifo_fast, txqueuelen frames)
+//               and start_xmit under the device's Tx lock (a spinlock in
+//               memory: two CPUs sending on one port contend for its line);
+//               a full Tx ring stops the queue until Tx cleaning frees BDs
+// BDs and buffers are cacheable; the eTSEC's DMA snoops (coherent), so the
+// driver does no cache maintenance. Costs are per-call instruction counts.
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include "models/cpu/cpu.hpp"
+#include "models/eth/etsec.hpp"
+#include "models/sim/param.hpp"
+#include "workloads/lib/buffer_pool.hpp"
+#include "workloads/os/kernel/sync.hpp"
+#include "workloads/os/linux/linux.hpp"
+
+namespace ws::drivers {
+
+class Gianfar {
+ public:
+  struct Costs {  // instructions
+    double irq;          // gfar_receive/gfar_transmit: the events, IMASK, napi_schedule
+    double poll;         // one gfar_poll call, packets excluded
+    double rx_packet;    // gfar_clean_rx_ring per frame: BD, skb fields, eth_type_trans
+    double skb_alloc;    // a new skb for the Rx BD (netdev_alloc_skb)
+    double skb_free;     // dev_kfree_skb of a sent frame
+    double tx_clean;     // gfar_clean_tx_ring per BD
+    double xmit;         // dev_queue_xmit with the qdisc's enqueue and dequeue
+    double start_xmit;   // gfar_start_xmit: BD fill, TSTAT
+    // "<prefix>.irq_instructions", ...
+    static void declare_params(ParamTable& t, const std::string& prefix);
+    static Costs from(const ParamTable& p, const std::string& prefix);
+  };
+  struct Config {
+    std::string name;                // "eth0"
+    uint64_t rx_ring, tx_ring;       // BD rings
+    unsigned rx_bds, tx_bds;
+    unsigned weight;                 // NAPI weight
+    unsigned txqueuelen;             // the qdisc's limit
+    uint64_t tx_lock;                // the Tx lock's word
+    eth::Etsec::Coalescing rx_coalescing, tx_coalescing;
+    unsigned rx_line, tx_line, err_line;  // core interrupt inputs (the MPIC's configuration)
+    Costs costs;
+  };
+  Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs);
+  // netif_receive_skb: the stack's work on a received frame in `buf` (FCS excluded).
+  std::function<os::Task(uint64_t buf, uint32_t len)> receive;
+  // gfar_open: the rings, coalescing and interrupt mask; run by a core at boot.
+  void open(Cpu& core);
+  // dev_queue_xmit of the frame in `buf`; the skb is the device's from here.
+  os::Task xmit(uint64_t buf, uint32_t len);
+  const std::map<std::string, uint64_t>& drops() const { return drops_; }
+  uint64_t transmitted() const { return transmitted_; }
+
+ private:
+  struct Skb {
+    uint64_t buf;
+    uint32_t len;
+  };
+  os::Task isr();
+  os::Task poll(unsigned budget, unsigned& done);
+  os::Task clean_tx(Cpu& core);
+  os::Task run_queue(Cpu& core);  // qdisc_run: start_xmit while the ring has room
+  Cpu& core();
+
+  Config cfg_;
+  eth::Etsec& dev_;
+  os::Linux& lx_;
+  lib::BufferPool& skbs_;
+  os::Linux::Napi napi_;
+  os::Spinlock tx_lock_;
+  std::vector<uint64_t> rx_buf_, tx_buf_;  // the skb each BD holds
+  unsigned rx_next_ = 0, tx_head_ = 0, tx_tail_ = 0, tx_used_ = 0;
+  std::deque<Skb> qdisc_;
+  std::map<std::string, uint64_t> drops_;
+  uint64_t transmitted_ = 0;
+};
+
+}  // namespace ws::drivers
