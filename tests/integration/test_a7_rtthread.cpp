@@ -137,15 +137,7 @@ TEST(A7RtThread, MemcpyWorkloadCopiesEveryByte) {
 #ifdef WS_HAVE_LWIP
 // Every knob of the study moves a result through its mechanism (docs/a7_rtthread.md).
 TEST(A7RtThread, EveryKnobChangesTheResult) {
-  struct Case {
-    const char* step;
-    Settings base;
-    const char* key;
-    const char* a;
-    const char* b;
-    const char* metric;
-  };
-  const std::vector<Case> cases = {
+  const std::vector<ws::test::KnobCase> cases = {
       {"S0", {{"iperf.proto", "tcp"}}, "soc.caches", "off", "on", "mbps"},
       {"S0", {{"iperf.proto", "tcp"}}, "sw.memcpy", "rt", "uboot", "mbps"},
       {"S4", {{"iperf.dir", "tx"}}, "drv.tx", "wait", "lookahead", "mbps"},
@@ -158,15 +150,6 @@ TEST(A7RtThread, EveryKnobChangesTheResult) {
       {"S5", {{"iperf.proto", "udp"}}, "iperf.udp_mbps", "50", "0", "mbps"},
       {"S5", {}, "emac.mbps", "100", "1000", "mbps"},
   };
-  for (const auto& c : cases) {
-    Settings a = c.base, b = c.base;
-    a.push_back({c.key, c.a});
-    b.push_back({c.key, c.b});
-    const auto ra = run(kSteps.at(c.step), a), rb = run(kSteps.at(c.step), b);
-    ASSERT_TRUE(ra.ok && rb.ok) << c.key << ": " << ra.error << rb.error;
-    const double va = metric(ra, c.metric), vb = metric(rb, c.metric);
-    EXPECT_GT(std::fabs(va - vb), 0.005 * std::max(va, vb)) << c.key << " " << c.a << " -> " << c.b << ": " << c.metric
-                                                           << " " << va << " and " << vb;
-  }
+  ws::test::expect_every_knob_moves(cases, [](const char* name, const Settings& s) { return run(kSteps.at(name), s); });
 }
 #endif
