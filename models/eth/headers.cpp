@@ -99,6 +99,11 @@ size_t append_fcs(uint8_t* frame, size_t len) {
   return len + kFcsBytes;
 }
 
+size_t pad_and_append_fcs(uint8_t* frame, size_t len) {
+  for (; len < kMinFrameBytes - kFcsBytes; ++len) frame[len] = 0;
+  return append_fcs(frame, len);
+}
+
 bool fcs_ok(const uint8_t* frame_with_fcs, size_t len) {
   if (len < kFcsBytes) return false;
   const uint32_t c = fcs(frame_with_fcs, len - kFcsBytes);

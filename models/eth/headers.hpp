@@ -55,6 +55,9 @@ bool parse_arp(const uint8_t* buf, size_t len, Arp& out);
 // The 802.3 FCS (reflected CRC-32) over frame[0..len), and the same appended.
 uint32_t fcs(const uint8_t* frame, size_t len);
 size_t append_fcs(uint8_t* frame, size_t len);
+// What a NIC's transmit does to the frame[0..len): pads it with zeros to the
+// 60 B minimum, then appends the FCS; returns the length on the wire.
+size_t pad_and_append_fcs(uint8_t* frame, size_t len);
 bool fcs_ok(const uint8_t* frame_with_fcs, size_t len);
 
 }  // namespace ws::eth

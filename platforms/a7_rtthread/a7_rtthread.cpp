@@ -114,10 +114,9 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), kPcIp, kMask, ws_lwip_options{0, 0, 0, 0, 1});  // iperf3 leaves Nagle on
   pc.output = [&](void* frame, uint16_t) {
     eth::Frame* f = pool.get();
-    size_t len = pc.tx_copy(frame, f->bytes.data());
+    const size_t len = pc.tx_copy(frame, f->bytes.data());
     pc.tx_free(frame);
-    for (; len < 60; ++len) f->bytes[len] = 0;  // the NIC pads a short frame
-    f->len = uint32_t(eth::append_fcs(f->bytes.data(), len));
+    f->len = uint32_t(eth::pad_and_append_fcs(f->bytes.data(), len));
     board.pc_tx.transmit(f, now());
   };
   const sc_time pc_delay(p.r("pc.rx_delay_us"), sc_core::SC_US);

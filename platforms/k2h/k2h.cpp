@@ -58,12 +58,11 @@ bool is_echo_reply(const uint8_t* f, uint32_t len) {
   return len >= 42 && eth::get16(f + 12) == 0x0800 && f[23] == 1 && f[14 + (f[14] & 0xF) * 4] == 0;
 }
 
-// One frame's bytes onto a wire: the NIC pads a short frame and appends the FCS.
+// One frame's bytes onto a wire, as a NIC sends them.
 eth::Frame* frame_of(eth::FramePool& pool, const uint8_t* bytes, uint32_t len) {
   eth::Frame* f = pool.get();
   std::copy(bytes, bytes + len, f->bytes.begin());
-  for (; len < 60; ++len) f->bytes[len] = 0;
-  f->len = uint32_t(eth::append_fcs(f->bytes.data(), len));
+  f->len = uint32_t(eth::pad_and_append_fcs(f->bytes.data(), len));
   return f;
 }
 
