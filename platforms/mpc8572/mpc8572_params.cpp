@@ -43,7 +43,7 @@ void declare_mpc8572_params(ParamTable& t) {
                    std::string(kFacts) + ": 16 frames"));
   t.declare(number("gianfar.tx_coalesce_usecs", K::Real, "10.75", 0, 1000, "us", "TXIC timer",
                    std::string(kFacts) + ": 21 ticks of 512 ns"));
-  t.declare(number("gianfar.txqueuelen", K::Int, "1000", 1, 100000, "frames", "the qdisc's limit",
+  t.declare(number("gianfar.txqueuelen", K::Int, "1000", 1, 10000, "frames", "the qdisc's limit",
                    "Linux ether_setup: tx_queue_len 1000"));
   t.declare(number("gianfar.rx_bds", K::Int, "256", 8, 512, "BDs", "Rx ring", std::string(kFacts) + ": 256"));
   t.declare(number("gianfar.tx_bds", K::Int, "256", 8, 512, "BDs", "Tx ring", std::string(kFacts) + ": 256"));
