@@ -3,6 +3,7 @@
 // exit code, stdout and stderr, for tests of the command-line contract.
 #include <gtest/gtest.h>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -51,6 +52,16 @@ inline int tshark_count(const std::string& pcap, const std::string& filter) {
                           "-r " + pcap + " -Y '" + filter + "' 2>/dev/null | wc -l > " + out;
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
   return std::stoi(slurp(out));
+}
+
+// Runs the scenario `yaml` with --pcap into a fresh folder named after the
+// test; `dir` gets the folder.
+inline CliResult run_with_pcaps(const std::string& yaml, std::string& dir) {
+  const auto* test = testing::UnitTest::GetInstance()->current_test_info();
+  const std::string base = std::string("ws_pcap_") + test->test_suite_name() + "_" + test->name();
+  dir = testing::TempDir() + base;
+  std::filesystem::remove_all(dir);
+  return wirespeed("run " + write_file(base + ".yaml", yaml) + " --pcap " + dir);
 }
 
 inline std::string scenario(const std::string& params_block) {

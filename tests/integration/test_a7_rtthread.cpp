@@ -86,12 +86,9 @@ TEST(A7RtThread, AFullSocketQueueIsADropByReason) {
 // malformed; no bad IP or TCP checksum.
 TEST(A7RtThread, PcapOpensInTsharkWithValidChecksums) {
   if (std::system("command -v tshark >/dev/null 2>&1") != 0) GTEST_SKIP() << "tshark is not installed";
-  const std::string dir = testing::TempDir() + "ws_a7_pcap";
-  std::filesystem::remove_all(dir);
-  const std::string scenario = ws::test::write_file(
-      "ws_a7_pcap.yaml", "platform: a7_rtthread\nworkload: iperf\nparams:\n  iperf.seconds: 0.2\n"
-                         "  soc.caches: 'on'\n  sw.memcpy: uboot\n");
-  const auto r = ws::test::wirespeed("run " + scenario + " --pcap " + dir);
+  std::string dir;
+  const auto r = ws::test::run_with_pcaps("platform: a7_rtthread\nworkload: iperf\nparams:\n  iperf.seconds: 0.2\n"
+                                          "  soc.caches: 'on'\n  sw.memcpy: uboot\n", dir);
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string pcap = dir + "/emac.pcap";
   ASSERT_TRUE(std::filesystem::exists(pcap));

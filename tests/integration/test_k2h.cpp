@@ -85,11 +85,8 @@ TEST(K2h, AckFrequencyTenWithEightKbBuffersStallsOnTheDelayedAckTimer) {
 // nothing malformed, no bad IP or TCP checksum, and no reset.
 TEST(K2h, PcapReadsAsFtpAndTcpWithValidChecksums) {
   if (std::system("command -v tshark >/dev/null 2>&1") != 0) GTEST_SKIP() << "tshark is not installed";
-  const std::string dir = testing::TempDir() + "ws_k2h_pcap";
-  std::filesystem::remove_all(dir);
-  const std::string scenario = ws::test::write_file(
-      "ws_k2h_pcap.yaml", "platform: k2h\nworkload: ftp\nparams:\n  ftp.file_mbytes: 1\n");
-  const auto r = ws::test::wirespeed("run " + scenario + " --pcap " + dir);
+  std::string dir;
+  const auto r = ws::test::run_with_pcaps("platform: k2h\nworkload: ftp\nparams:\n  ftp.file_mbytes: 1\n", dir);
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string pcap = dir + "/sgmii0.pcap";
   ASSERT_TRUE(std::filesystem::exists(pcap));

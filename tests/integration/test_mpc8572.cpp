@@ -63,11 +63,9 @@ TEST(Mpc8572, FalselySharedCountersCostInterventions) {
 
 TEST(Mpc8572, PcapsReadInTsharkWithValidChecksumsAndTtlOneLower) {
   if (std::system("command -v tshark >/dev/null 2>&1") != 0) GTEST_SKIP() << "tshark is not installed";
-  const std::string dir = testing::TempDir() + "ws_mpc8572_pcap";
-  std::filesystem::remove_all(dir);
-  const std::string scenario = ws::test::write_file(
-      "ws_mpc8572_pcap.yaml", "platform: mpc8572\nworkload: ipfwd\nparams:\n  tester.trial_ms: 1\n  tester.load_pct: 5\n");
-  const auto r = ws::test::wirespeed("run " + scenario + " --pcap " + dir);
+  std::string dir;
+  const auto r = ws::test::run_with_pcaps(
+      "platform: mpc8572\nworkload: ipfwd\nparams:\n  tester.trial_ms: 1\n  tester.load_pct: 5\n", dir);
   ASSERT_EQ(r.code, 0) << r.err;
   for (const char* port : {"eth0", "eth1"}) {
     const std::string pcap = dir + "/" + port + ".pcap";

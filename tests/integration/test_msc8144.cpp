@@ -141,13 +141,10 @@ TEST(Msc8144, LineRateSizeSearchStopsAtTheRxBuffer) {
 // ARP, none is malformed, and no IP or UDP checksum is bad.
 TEST(Msc8144, PcapOpensInTsharkWithValidUdp) {
   if (std::system("command -v tshark >/dev/null 2>&1") != 0) GTEST_SKIP() << "tshark is not installed";
-  const std::string dir = testing::TempDir() + "ws_msc8144_pcap";
-  std::filesystem::remove_all(dir);
-  const std::string scenario = ws::test::write_file("ws_msc8144_pcap.yaml",
-                                                    "platform: msc8144\nworkload: udp_echo\nparams:\n"
-                                                    "  tester.mode: fixed\n  tester.load_pct: 5\n  tester.trial_ms: 2\n"
-                                                    "  app.udp_checksum: 'on'\n");
-  const auto r = ws::test::wirespeed("run " + scenario + " --pcap " + dir);
+  std::string dir;
+  const auto r = ws::test::run_with_pcaps("platform: msc8144\nworkload: udp_echo\nparams:\n"
+                                          "  tester.mode: fixed\n  tester.load_pct: 5\n  tester.trial_ms: 2\n"
+                                          "  app.udp_checksum: 'on'\n", dir);
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string pcap = dir + "/uec1.pcap";
   ASSERT_TRUE(std::filesystem::exists(pcap));
