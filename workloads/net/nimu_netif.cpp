@@ -60,7 +60,7 @@ os::Task NimuNetif::flush() {
     for (int k = 0; k < n; ++k) {
       const uint64_t from = lwip_.sim(piece[k]);
       core.copy_from_host(buf + len, from, piece[k], plen[k], lib::memcpy_pattern(lwip_.routine(), buf + len, from, plen[k]));
-      std::copy(piece[k], piece[k] + plen[k], frame_.begin() + len);
+      if (on_send) std::copy(piece[k], piece[k] + plen[k], frame_.begin() + len);  // only a listener needs it whole
       len += plen[k];
     }
     core.exec_code(lwip_.costs().pbuf);
