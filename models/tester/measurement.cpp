@@ -78,6 +78,7 @@ void Measurement::final_trial(double pct) {
       when_idle([this] {
         m_.window.ended = now();
         done_ = true;
+        if (done_hook_) done_hook_();
       });
     });
   });

@@ -62,6 +62,9 @@ class Measurement {
   // Called, instead of going on, when a search trial did not drain.
   void on_refused(std::function<void(const TrialResult&)> f) { refused_ = std::move(f); }
   void start(const sc_core::sc_time& at);
+  // Called when the measurement is done (a board whose software never runs
+  // out of events stops the simulation here).
+  void on_done(std::function<void()> f) { done_hook_ = std::move(f); }
   bool done() const { return done_; }
   const Result& result() const { return m_; }
   // The columns every echo measurement reports, for `ports` tester ports, in order.
@@ -90,6 +93,7 @@ class Measurement {
   LatencyHistogram latency_;  // the final trial's latency distribution
   std::function<void(const TrialResult&)> refused_;
   std::function<void()> on_idle_;
+  std::function<void()> done_hook_;
   std::vector<uint32_t> sizes_;  // line_rate_size candidates; lo fails (or -1), hi passes (or past the end)
   int lo_ = -1, hi_ = 0;
   Result m_;

@@ -7,9 +7,11 @@
 #include "models/sim/scheduler.hpp"
 #include "models/tester/measurement.hpp"
 #include "platforms/mpc8572/mpc8572_board.hpp"
+#include "workloads/apps/user_load.hpp"
 #include "workloads/drivers/gianfar.hpp"
 #include "workloads/lib/buffer_pool.hpp"
 #include "workloads/net/ipv4_forward.hpp"
+#include "workloads/os/linux/irq_affinity.hpp"
 #include "workloads/os/linux/linux.hpp"
 
 namespace ws {
@@ -83,8 +85,12 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   lcfg.netdev_budget = unsigned(p.i("sysctl.netdev_budget"));
   os::Linux lx(cpus, os::KernelCosts::from(p, "linux"), lcfg, stats);
   const unsigned masks[kPorts] = {unsigned(p.i("irq.eth0_mask")), unsigned(p.i("irq.eth1_mask"))};
+  os::IrqAffinity affinity(board.mpic);
   for (unsigned i = 0; i < kPorts; ++i)
-    for (unsigned s : {kTxSource[i], kRxSource[i], kErrSource[i]}) board.mpic.configure(s, s, 8, masks[i]);
+    for (unsigned s : {kTxSource[i], kRxSource[i], kErrSource[i]}) {  // gfar_request_irq's order, then the mask
+      board.mpic.configure(s, s, 8, 0);
+      affinity.set(s, masks[i]);
+    }
 
   // As many skbs as the rings and qdiscs can hold at once: the slab never runs dry before they are full.
   const auto skb_count = uint32_t(kPorts * (p.i("gianfar.rx_bds") + p.i("gianfar.tx_bds") + p.i("gianfar.txqueuelen")));
@@ -137,6 +143,10 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
     };
   }
 
+  // The user processes beside the forwarding.
+  const apps::UserLoad user(lx, {p.r("proc.load_pct") / 100, p.r("soc.core_mhz") * 1e6,
+                                 sc_time(p.r("proc.period_ms"), sc_core::SC_MS), unsigned(p.i("proc.affinity"))});
+
   // The tester: a stream each way, routed through the board.
   std::vector<tester::PortSpec> ports;
   for (unsigned i = 0; i < kPorts; ++i) ports.push_back({tester_macs[i], kTesterIp[i]});
@@ -167,15 +177,19 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   std::map<std::string, uint64_t> drops_before;
   tester::Measurement measurement(
       tester::Measurement::config(p, 1518, 1e9), tester, sched,
-      {[&] {
-         for (unsigned c = 0; c < cpus.size(); ++c)
-           if (!lx.kernel().idle(c)) return false;
-         return board.eth[0]->idle() && board.eth[1]->idle();
+      {[&] {  // the network's work done (the user processes go on)
+         for (unsigned i = 0; i < kPorts; ++i)
+           if (!gfar[i]->idle() || !board.eth[i]->idle()) return false;
+         return true;
        },
        [&] {
          stats.reset();
          drops_before = board_drops();
        }});
+  measurement.on_done([] {  // the user processes' timers would run on
+    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+    sc_core::sc_stop();
+  });
   std::string refused;
   measurement.on_refused([&](const tester::TrialResult& r) {
     refused = fmt::format("{}: key 'tester.drain_us': the trial at {:.2f}% of line rate still had {} frames in the "

@@ -54,8 +54,4 @@ Mpc8572Board::Mpc8572Board(sc_core::sc_module_name name, const ParamTable& p, Sc
   bus.map(0, 0, kDdrSize);
 }
 
-void Mpc8572Board::set_affinity(unsigned port, unsigned mask) {
-  for (unsigned s : {kTxSource[port], kRxSource[port], kErrSource[port]}) mpic.set_mask(s, mask);
-}
-
 }  // namespace ws::mpc8572

@@ -31,9 +31,6 @@ class Mpc8572Board : public sc_core::sc_module {
  public:
   Mpc8572Board(sc_core::sc_module_name name, const ParamTable& p, Scheduler& sched, StatsRegistry& stats,
                TraceWriter* trace, eth::FramePool& pool);
-  // irq.ethN_mask: the port's three sources to the CPUs of `mask`.
-  void set_affinity(unsigned port, unsigned mask);
-
   Memory ddr;
   Interconnect bus;
   SnoopDomain coherence;

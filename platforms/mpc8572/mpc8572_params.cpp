@@ -26,7 +26,7 @@ void declare_mpc8572_params(ParamTable& t) {
   t.declare(choice("workload", "ipfwd", {"ipfwd"}, "-", "what the board runs (the scenario's workload)", "scenario"));
   // --- the study's knobs ---
   t.declare(number("irq.eth0_mask", K::Int, "1", 1, 3, "CPU mask",
-                   "smp_affinity of eth0's Rx, Tx and error interrupts: 1 CPU0, 2 CPU1, 3 either", kStudy));
+                   "smp_affinity of eth0's Tx, Rx and error interrupts: 1 CPU0, 2 CPU1, 3 either (Linux picks one CPU per source, round robin over the sources: irq_choose_cpu)", kStudy));
   t.declare(number("irq.eth1_mask", K::Int, "1", 1, 3, "CPU mask", "the same for eth1", kStudy));
   t.declare(choice("sw.stats_layout", "per_cpu", {"shared_line", "per_cpu"}, "-",
                    "the forwarding counters: both CPUs' in one cache line, or a line each", kStudy));
@@ -47,6 +47,15 @@ void declare_mpc8572_params(ParamTable& t) {
                    "Linux ether_setup: tx_queue_len 1000"));
   t.declare(number("gianfar.rx_bds", K::Int, "256", 8, 512, "BDs", "Rx ring", std::string(kFacts) + ": 256"));
   t.declare(number("gianfar.tx_bds", K::Int, "256", 8, 512, "BDs", "Tx ring", std::string(kFacts) + ": 256"));
+
+  t.declare(number("proc.affinity", K::Int, "3", 1, 3, "CPU mask",
+                   "taskset of the user processes: 1 CPU0, 2 CPU1, 3 either (the scheduler places them)", kStudy));
+  t.declare(number("proc.load_pct", K::Real, "40", 0, 100, "% of one CPU",
+                   "what the user processes compute per period (0: none)",
+                   "calibrated: the default row's CPU1 30-50 % (the study names the processes, not their work)"));
+  t.declare(number("proc.period_ms", K::Real, "4", 0.1, 1000, "ms",
+                   "the user processes' wake-up period (a sleep ends at the first tick after it)",
+                   "assumed: one tick at HZ 250"));
 
   // --- the tester ---
   tester::TrafficTester::declare_params(t);

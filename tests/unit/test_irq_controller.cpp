@@ -10,6 +10,7 @@
 #include "models/mem/memory.hpp"
 #include "tests/unit/core_bench.hpp"
 #include "workloads/os/kernel/kernel.hpp"
+#include "workloads/os/linux/irq_affinity.hpp"
 
 using namespace ws;
 using namespace ws::os;
@@ -85,10 +86,12 @@ TEST(Gic, ALowerPriorityNumberNestsAndADisabledSourceWaits) {
   EXPECT_EQ(log, want);
 }
 
-// The MPIC sends each assertion to the CPUs its destination mask names
-// (smp_affinity): one CPU, the other after the mask changes, both in turn with
-// both bits set; an IPI reaches every CPU of its mask.
-TEST(Mpic, DestinationMasksRouteEachAssertionAndIpisReachTheirCpus) {
+// The MPIC sends each assertion to its source's one destination CPU, the
+// other after the destination changes, and counts them per CPU
+// (/proc/interrupts); an IPI reaches every CPU of its mask. Linux's
+// smp_affinity resolves a mask to one CPU: its first, or for "every CPU" the
+// next of one round robin shared by all sources (irq_choose_cpu).
+TEST(Mpic, OneDestinationPerSourceAndIpisReachTheirCpus) {
   test::Cores two(2);
   auto& sched = two.sched;
   auto& cores = two.cores;
@@ -105,18 +108,30 @@ TEST(Mpic, DestinationMasksRouteEachAssertionAndIpisReachTheirCpus) {
     }, "ipi");
   }
   Mpic mpic(10, {cores[0].get(), cores[1].get()});
-  mpic.configure(29, 4, 8, 1);  // eth0's Rx on CPU0
+  mpic.configure(29, 4, 8, 0);  // eth0's Rx on CPU0
   for (int i = 0; i < 2; ++i) sched.at(sc_time(100 * i, SC_NS), [&] { mpic.raise(29); });
-  sched.at(sc_time(200, SC_NS), [&] { mpic.set_mask(29, 2); });
-  for (int i = 0; i < 2; ++i) sched.at(sc_time(300 + 100 * i, SC_NS), [&] { mpic.raise(29); });
-  sched.at(sc_time(500, SC_NS), [&] { mpic.set_mask(29, 3); });
-  for (int i = 0; i < 4; ++i) sched.at(sc_time(600 + 100 * i, SC_NS), [&] { mpic.raise(29); });
+  sched.at(sc_time(200, SC_NS), [&] { mpic.set_destination(29, 1); });
+  for (int i = 0; i < 3; ++i) sched.at(sc_time(300 + 100 * i, SC_NS), [&] { mpic.raise(29); });
   sched.at(sc_time(1000, SC_NS), [&] { mpic.ipi(2, 1); });
   sched.at(sc_time(1100, SC_NS), [&] { mpic.ipi(3, 1); });
   sc_core::sc_start();
-  EXPECT_EQ(eth0, (std::vector<int>{0, 0, 1, 1, 0, 1, 0, 1}));
+  EXPECT_EQ(eth0, (std::vector<int>{0, 0, 1, 1, 1}));
+  EXPECT_EQ(mpic.count(29, 0), 2u);
+  EXPECT_EQ(mpic.count(29, 1), 3u);
   EXPECT_EQ(ipis, (std::vector<int>{1, 0, 1}));
-  EXPECT_EQ(mpic.mask(29), 3u);
-  EXPECT_THROW(mpic.set_mask(29, 4), std::logic_error) << "CPU2 does not exist";
+  EXPECT_THROW(mpic.set_destination(29, 2), std::logic_error) << "CPU2 does not exist";
   EXPECT_THROW(mpic.raise(30), std::logic_error) << "not configured";
+
+  IrqAffinity aff(mpic);
+  for (unsigned s = 30; s < 34; ++s) mpic.configure(s, 5, 8, 0);
+  aff.set(30, 2);
+  EXPECT_EQ(mpic.destination(30), 1u) << "one CPU: that CPU";
+  aff.set(31, 3);
+  aff.set(32, 3);
+  aff.set(33, 3);
+  EXPECT_EQ((std::vector<unsigned>{mpic.destination(31), mpic.destination(32), mpic.destination(33)}),
+            (std::vector<unsigned>{1, 0, 1}))
+      << "every CPU: the rover, starting past CPU0, shared by the sources";
+  EXPECT_EQ(aff.mask(31), 3u);
+  EXPECT_THROW(aff.set(30, 4), std::logic_error) << "no online CPU";
 }

@@ -64,6 +64,8 @@ class Gianfar {
   os::Task xmit(uint64_t buf, uint32_t len);
   const std::map<std::string, uint64_t>& drops() const { return drops_; }
   uint64_t transmitted() const { return transmitted_; }
+  // No poll scheduled, nothing queued or on the Tx ring: the driver has no work in progress.
+  bool idle() const { return !napi_.scheduled && qdisc_.empty() && tx_used_ == 0; }
 
  private:
   struct Skb {

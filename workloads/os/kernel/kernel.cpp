@@ -195,10 +195,19 @@ void Kernel::post(Deferred& d) {
   });
 }
 
+void Kernel::set_placement(Thread& t, std::function<unsigned(const Thread&)> place) { t.place_ = std::move(place); }
+
 void Kernel::wake(Thread& t) {
   at_callers_time([this, &t] {
     if (t.ready_ || t.ctx_.state != Context::State::Blocked) return;
     t.ctx_.state = Context::State::AtPoint;
+    if (t.place_) {
+      const unsigned to = t.place_(t);
+      PerCpu& from = *cpus_.at(t.ctx_.cpu);
+      if (to != t.ctx_.cpu && from.current == &t) from.current = nullptr;  // its state leaves that core
+      cpus_.at(to);  // a CPU that exists
+      t.ctx_.cpu = to;
+    }
     make_ready(t);
   });
 }
@@ -402,6 +411,18 @@ void Kernel::at_point(PerCpu& c, Context& x) {
   if (!preempts(c, x)) {
     if (x.level == Level::Thread) c.need_resched = false;  // nobody of its priority waits: the slice goes on
     return run(c, x);
+  }
+  if (x.level == Level::Thread && x.thread->place_) {  // the load balancer: an idle CPU takes it instead of waiting here
+    Thread& t = *x.thread;
+    const unsigned to = t.place_(t);
+    if (to != x.cpu) {
+      cpus_.at(to);
+      c.current = nullptr;
+      c.owned = false;
+      x.cpu = to;
+      make_ready(t);
+      return dispatch(c);
+    }
   }
   c.preempted.push_back(&x);
   c.owned = false;

@@ -96,6 +96,7 @@ class Thread {
   bool ready_ = false;
   bool parked_ = false;    // the deferred thread, waiting for work handed to it
   uint64_t sleep_ = 0;     // the sleep in progress (0: none); a stale timer finds another
+  std::function<unsigned(const Thread&)> place_;  // picks the CPU it wakes on (none: it stays)
   unsigned slice_ticks = 0;  // ticks it has run through since it was switched in
 };
 
@@ -128,6 +129,13 @@ class Kernel {
                         const sc_core::sc_time& at = sc_core::SC_ZERO_TIME, bool user = false);
   // The thread the core comes out of reset in: it runs at `at` with no switch.
   Thread& boot(unsigned cpu, std::function<Task()> body, std::string what, const sc_core::sc_time& at);
+
+  // The thread wakes on the CPU `place` picks (the scheduler's wake-up
+  // placement, e.g. Linux's select_task_rq), and when something more urgent
+  // would preempt it at a point, it moves to the CPU `place` picks then if
+  // that is another (the load balancer pulling it to an idle CPU). Without it
+  // a thread keeps its CPU.
+  void set_placement(Thread& t, std::function<unsigned(const Thread&)> place);
 
   // --- from software ---
   // Both take effect at the calling context's time (its cursor), so another

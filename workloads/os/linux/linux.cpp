@@ -1,6 +1,7 @@
 #include "workloads/os/linux/linux.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace ws::os {
 
@@ -30,6 +31,22 @@ void Linux::napi_schedule(Napi& n) {
   n.cpu = kernel_.running().cpu;
   per_cpu_[n.cpu].poll_list.push_back(&n);
   kernel_.post(*per_cpu_[n.cpu].net_rx);
+}
+
+void Linux::set_cpus_allowed(Thread& t, unsigned mask) {
+  if ((mask & ((1u << kernel_.cpus()) - 1)) == 0) throw std::logic_error("sched_setaffinity: a mask of no CPU");
+  kernel_.set_placement(t, [this, mask](const Thread& th) { return select_task_rq(th, mask); });
+}
+
+unsigned Linux::select_task_rq(const Thread& t, unsigned mask) const {
+  const auto allowed = [&](unsigned c) { return (mask >> c & 1) != 0; };
+  if (allowed(t.cpu()) && kernel_.idle(t.cpu())) return t.cpu();
+  for (unsigned c = 0; c < kernel_.cpus(); ++c)
+    if (allowed(c) && kernel_.idle(c)) return c;
+  if (allowed(t.cpu())) return t.cpu();
+  unsigned c = 0;
+  while (!allowed(c)) ++c;
+  return c;
 }
 
 void Linux::napi_complete(Napi& n) {

@@ -7,7 +7,8 @@
 //            then it raises itself again (a time squeeze). The kernel's
 //            deferred level is __do_softirq: past MAX_SOFTIRQ_RESTART (10)
 //            restarts or MAX_SOFTIRQ_TIME (2 ms) the rest goes to ksoftirqd/N
-//   threads  per-CPU run queues with the scheduler tick (HZ)
+//   threads  per-CPU run queues with the scheduler tick (HZ); a waking
+//            task goes to an idle CPU its affinity allows (select_task_rq)
 //   mpstat   %irq %soft %sys %usr %idle per CPU, from the kernel's CPU load
 // A NAPI context is scheduled from the hardirq of the CPU that took the
 // interrupt, so its polls run there: moving an IRQ moves its softirq work.
@@ -52,6 +53,13 @@ class Linux {
   void napi_schedule(Napi& n);
   // From the poll: `n` leaves the poll list.
   void napi_complete(Napi& n);
+  // sched_setaffinity (taskset): `t` may run on the CPUs of `mask`; at each
+  // wake-up it goes where select_task_rq puts it.
+  void set_cpus_allowed(Thread& t, unsigned mask);
+  // select_task_rq for a waking task, reduced to what two CPUs need: its
+  // previous CPU if that is idle, else an idle CPU it may use, else the
+  // previous one (the load balancer would pull it to an idle CPU within a tick).
+  unsigned select_task_rq(const Thread& t, unsigned mask) const;
   uint64_t time_squeezes(unsigned cpu) const { return per_cpu_.at(cpu).squeezes; }
   uint64_t packets(unsigned cpu) const { return per_cpu_.at(cpu).packets; }
 
