@@ -12,6 +12,7 @@
 #include "workloads/lib/buffer_pool.hpp"
 #include "workloads/net/ipv4_forward.hpp"
 #include "workloads/os/linux/irq_affinity.hpp"
+#include "workloads/os/linux/irqbalance.hpp"
 #include "workloads/os/linux/linux.hpp"
 
 namespace ws {
@@ -143,6 +144,17 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
     };
   }
 
+  std::unique_ptr<os::IrqBalance> irqbalance;
+  if (p.s("irqbalance") == "on") {
+    std::vector<const CpuLoad*> loads;
+    for (Cpu* c : cpus) loads.push_back(stats.cpu_load(c->resource_name()));
+    irqbalance = std::make_unique<os::IrqBalance>(
+        lx, board.mpic, affinity,
+        std::vector<unsigned>{kTxSource[0], kRxSource[0], kErrSource[0], kTxSource[1], kRxSource[1], kErrSource[1]},
+        loads, os::IrqBalance::Config{sc_time(p.r("irqbalance.interval_ms"), sc_core::SC_MS),
+                                      p.r("irqbalance.pass_instructions")});
+  }
+
   // The user processes beside the forwarding.
   const apps::UserLoad user(lx, {p.r("proc.load_pct") / 100, p.r("soc.core_mhz") * 1e6,
                                  sc_time(p.r("proc.period_ms"), sc_core::SC_MS), unsigned(p.i("proc.affinity"))});
@@ -232,6 +244,16 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   r.labels = {{"drops", reasons}};
   r.integrity_errors = measurement.result().errors;
   r.limiting = worst >= 90 ? limit : (w.lost() ? "drops: " + reasons : "the offered load");
+  std::string balance_text;
+  if (irqbalance) {
+    std::string where;
+    for (unsigned i = 0; i < kPorts; ++i)
+      where += fmt::format(" eth{} tx/rx/err on CPU{}/{}/{}", i, board.mpic.destination(kTxSource[i]),
+                           board.mpic.destination(kRxSource[i]), board.mpic.destination(kErrSource[i]));
+    balance_text = fmt::format("irqbalance: {} passes, {} moves; at the end{}\n", irqbalance->passes(),
+                               irqbalance->moves(), where);
+    if (irqbalance->passes() == 0) r.limiting += " [irqbalance never ran: its interval is longer than the run]";
+  }
   r.resources = stats.usage(window);
   r.simulated_s = sc_core::sc_time_stamp().to_seconds();
   r.work_units = double(wire_frames);
@@ -243,6 +265,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   r.report += fmt::format("NET_RX: cpu0 {} packets ({} squeezes, {} to ksoftirqd), cpu1 {} packets ({} squeezes, {} to "
                           "ksoftirqd)\n", lx.packets(0), lx.time_squeezes(0), lx.kernel().deferred_handoffs(0),
                           lx.packets(1), lx.time_squeezes(1), lx.kernel().deferred_handoffs(1));
+  r.report += balance_text;
   r.report += "CPU load over the window:\n" + stats.cpu_report(window);
   r.report += "limiting: " + r.limiting + "\n";
   if (trace.enabled()) trace.flush();

@@ -48,6 +48,13 @@ void declare_mpc8572_params(ParamTable& t) {
   t.declare(number("gianfar.rx_bds", K::Int, "256", 8, 512, "BDs", "Rx ring", std::string(kFacts) + ": 256"));
   t.declare(number("gianfar.tx_bds", K::Int, "256", 8, 512, "BDs", "Tx ring", std::string(kFacts) + ": 256"));
 
+  t.declare(choice("irqbalance", "off", {"off", "on"}, "-",
+                   "the irqbalance daemon: moves the IRQs by load every irqbalance.interval_ms, over any mask set", kStudy));
+  t.declare(number("irqbalance.interval_ms", K::Real, "10000", 0.1, 1e6, "ms", "irqbalance's pass period",
+                   "irqbalance source: SLEEP_INTERVAL 10 s"));
+  t.declare(number("irqbalance.pass_instructions", K::Real, "200000", 0, 1e9, "instructions",
+                   "one pass: reading /proc/interrupts and /proc/stat, placing, writing smp_affinity",
+                   "estimate: a few /proc reads and writes through the VFS"));
   t.declare(number("proc.affinity", K::Int, "3", 1, 3, "CPU mask",
                    "taskset of the user processes: 1 CPU0, 2 CPU1, 3 either (the scheduler places them)", kStudy));
   t.declare(number("proc.load_pct", K::Real, "40", 0, 100, "% of one CPU",

@@ -4,6 +4,9 @@
 
 namespace ws::drivers {
 
+// What a scheduled poll masks (gianfar.h IMASK_RTX_DISABLED: RXFEN0, TXFEN and BSY).
+constexpr uint32_t kPollEvents = eth::Etsec::kRxFrame | eth::Etsec::kTxFrame | eth::Etsec::kBusy;
+
 void Gianfar::Costs::declare_params(ParamTable& t, const std::string& prefix) {
   using K = ParamSpec::Kind;
   const auto cost = [&](const char* key, const char* meaning) {
@@ -72,8 +75,8 @@ os::Task Gianfar::isr() {
   Cpu& c = core();
   c.exec_code(cfg_.costs.irq);
   c.reg_access([this] {
-    dev_.set_imask(dev_.imask() & ~(eth::Etsec::kRxFrame | eth::Etsec::kTxFrame));
-    dev_.clear_ievent(eth::Etsec::kRxFrame | eth::Etsec::kTxFrame);
+    dev_.set_imask(dev_.imask() & ~kPollEvents);  // IMASK_RTX_DISABLED
+    dev_.clear_ievent(kPollEvents);
   });
   lx_.napi_schedule(napi_);
   co_return;
@@ -110,7 +113,7 @@ os::Task Gianfar::poll(unsigned budget, unsigned& done) {
   }
   if (done < budget) {  // all caught up: the events back on
     lx_.napi_complete(napi_);
-    c.reg_access([this] { dev_.set_imask(dev_.imask() | eth::Etsec::kRxFrame | eth::Etsec::kTxFrame); });
+    c.reg_access([this] { dev_.set_imask(dev_.imask() | kPollEvents); });
   }
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // Linux's gianfar driver for one eTSEC, NAPI style, as 2.6-era kernels ran it
 // on the MPC85xx:
-//   interrupts  the Rx and Tx handlers mask the device's Rx and Tx events
-//               (IMASK) and schedule the NAPI context on the CPU that took
-//               the interrupt; the error handler counts and clears BSY
+//   interrupts  the Rx and Tx handlers mask the device's Rx, Tx and busy
+//               events (IMASK_RTX_DISABLED) and schedule the NAPI context on
+//               the CPU that took the interrupt; the error handler clears BSY
 //   poll        cleans the Tx ring first (each sent skb freed), then receives
 //               up to its budget: each closed Rx BD's skb goes up the stack
 //               and the BD gets a fresh buffer (none: the frame is dropped, the
