@@ -9,6 +9,7 @@
 #include "platforms/mpc8572/mpc8572_board.hpp"
 #include "workloads/apps/user_load.hpp"
 #include "workloads/drivers/gianfar.hpp"
+#include "workloads/drivers/gianfar_fp.hpp"
 #include "workloads/lib/buffer_pool.hpp"
 #include "workloads/net/ipv4_forward.hpp"
 #include "workloads/os/linux/irq_affinity.hpp"
@@ -42,9 +43,9 @@ std::string level_text(const CpuLoad& l, const sc_time& w) {
 
 void check_mpc8572_params(const ParamTable& p) {
   const auto pow2 = [](int64_t v) { return v > 0 && !(v & (v - 1)); };
-  for (const char* key : {"e500.l1d_kb", "e500.l1i_kb", "l2.kb"})
+  for (const char* key : {"e500.l1d_kb", "e500.l1i_kb", "l2.kb", "gianfar.fp_entries"})
     if (!pow2(p.i(key)))
-      throw InputError(fmt::format("{}: key '{}': {} KB is not a power of two", p.origin(key), key, p.i(key)));
+      throw InputError(fmt::format("{}: key '{}': {} is not a power of two", p.origin(key), key, p.i(key)));
 }
 
 std::vector<Column> mpc8572_columns() {
@@ -117,6 +118,16 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
                          (rp_filter ? p.r("ipv4.rp_filter_instructions") : 0) + p.r("ipv4.forward_instructions") +
                          p.r("ipv4.neigh_instructions");
   const bool shared_stats = p.s("sw.stats_layout") == "shared_line";
+  const auto count = [shared_stats](Cpu& c, unsigned cpu) {  // the forwarding counter: a word per CPU, one shared line or a line each
+    const uint64_t counter = kStats + (shared_stats ? cpu * 4 : cpu * 32);
+    uint32_t n = 0;
+    c.read(counter, &n, 4);
+    ++n;
+    c.write(counter, &n, 4);
+  };
+  const bool fast_path = p.s("gianfar.fast_path") == "on";
+  const double fp_cost = p.r("gianfar.fp_instructions");
+  drivers::GianfarFastPath fp({kFastPath, unsigned(p.i("gianfar.fp_entries")), unsigned(cpus.size())});
   std::map<std::string, uint64_t> ip_drops;
   std::vector<std::function<os::Task(uint64_t, uint32_t)>> receive(kPorts);
   for (unsigned in = 0; in < kPorts; ++in) {
@@ -125,8 +136,20 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
       Cpu& c = lx.kernel().cpu(cpu);
       uint8_t hdr[eth::kHeaderBytes + eth::kIpv4HeaderBytes];
       c.read(buf, hdr, sizeof hdr);  // the headers through the cache: the DMA's snoop left them out of it
-      c.exec_code(ip_path);
       unsigned out = 0;
+      const uint32_t dst = eth::get32(hdr + eth::kHeaderBytes + 16);
+      if (fast_path) {
+        c.exec_code(fp_cost);
+        if (const auto cached = fp.lookup(c, cpu, dst)) {
+          if (const net::Ipv4Route* r = fw.lookup(dst); r && fw.forward_by(hdr, len, *r) == net::FwdVerdict::Forward) {
+            c.write(buf, hdr, sizeof hdr);
+            count(c, cpu);
+            co_await gfar[*cached]->xmit(buf, len, true);
+            co_return;
+          }
+        }
+      }
+      c.exec_code(ip_path);
       const net::FwdVerdict v = fw.forward(hdr, len, in, out);
       if (v != net::FwdVerdict::Forward) {
         ++ip_drops[std::string("ipv4.") + net::verdict_name(v)];
@@ -134,12 +157,8 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
         co_return;
       }
       c.write(buf, hdr, sizeof hdr);
-      // The forwarding counter: a word per CPU, in one shared line or a line each.
-      const uint64_t counter = kStats + (shared_stats ? cpu * 4 : cpu * 32);
-      uint32_t n = 0;
-      c.read(counter, &n, 4);
-      ++n;
-      c.write(counter, &n, 4);
+      count(c, cpu);
+      if (fast_path) fp.learn(c, cpu, dst, out);
       co_await gfar[out]->xmit(buf, len);
     };
   }

@@ -21,6 +21,7 @@ constexpr uint64_t kCode = 0x0010'0000;    // the kernel's text
 constexpr uint64_t kData = 0x0080'0000;    // per-CPU data, stacks
 constexpr uint64_t kLocks = 0x0090'0000;   // spinlock words, one line each
 constexpr uint64_t kStats = 0x0091'0000;   // the forwarding counters
+constexpr uint64_t kFastPath = 0x0092'0000;  // gianfar's fast-path tables (per CPU, at most 64 KB each)
 constexpr uint64_t kRings = 0x0100'0000;   // BD rings, 4 KB each (512 BDs at most)
 constexpr uint64_t kSkbs = 0x0200'0000;    // packet buffers, 2 KB each (at most 2 x 11024: 45 MB)
 constexpr unsigned kPorts = 2;

@@ -48,6 +48,11 @@ void declare_mpc8572_params(ParamTable& t) {
   t.declare(number("gianfar.rx_bds", K::Int, "256", 8, 512, "BDs", "Rx ring", std::string(kFacts) + ": 256"));
   t.declare(number("gianfar.tx_bds", K::Int, "256", 8, 512, "BDs", "Tx ring", std::string(kFacts) + ": 256"));
 
+  t.declare(choice("gianfar.fast_path", "off", {"off", "on"}, "-",
+                   "CONFIG_NET_GIANFAR_FP: forward cached destinations from the Rx clean, past the stack and the qdisc",
+                   kStudy));
+  t.declare(number("gianfar.fp_entries", K::Int, "256", 1, 2048, "entries", "the fast path's table per CPU (32 B each)",
+                   "assumed (a power of two)"));
   t.declare(choice("irqbalance", "off", {"off", "on"}, "-",
                    "the irqbalance daemon: moves the IRQs by load every irqbalance.interval_ms, over any mask set", kStudy));
   t.declare(number("irqbalance.interval_ms", K::Real, "10000", 0.1, 1e6, "ms", "irqbalance's pass period",
@@ -128,6 +133,9 @@ void declare_mpc8572_params(ParamTable& t) {
   t.set_default("gianfar.tx_clean_instructions", "100", kEstimate);
   t.set_default("gianfar.xmit_instructions", "400", kEstimate);
   t.set_default("gianfar.start_xmit_instructions", "300", kEstimate);
+  t.declare(number("gianfar.fp_instructions", K::Real, "150", 0, 1e6, "instructions",
+                   "a fast-path hit: the hash, the entry's checks, TTL and checksum, the MACs",
+                   "estimate: ip_rcv's header checks and ip_forward's rewrite without their calls"));
   t.declare(number("ipv4.rcv_instructions", K::Real, "300", 0, 1e6, "instructions",
                    "ip_rcv and ip_rcv_finish: the header's checks, netfilter's hooks empty", kEstimate));
   t.declare(number("ipv4.route_instructions", K::Real, "250", 0, 1e6, "instructions",

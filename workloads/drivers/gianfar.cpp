@@ -135,8 +135,17 @@ os::Task Gianfar::clean_tx(Cpu& c) {
   co_await run_queue(c);
 }
 
-os::Task Gianfar::xmit(uint64_t buf, uint32_t len) {
+os::Task Gianfar::xmit(uint64_t buf, uint32_t len, bool direct) {
   Cpu& c = core();
+  if (direct && qdisc_.empty() && tx_used_ < cfg_.tx_bds) {
+    co_await tx_lock_.lock();
+    if (tx_used_ < cfg_.tx_bds) {  // still room, the lock held
+      start_xmit(c, {buf, len});
+      tx_lock_.unlock();
+      co_return;
+    }
+    tx_lock_.unlock();
+  }
   c.exec_code(cfg_.costs.xmit);
   if (qdisc_.size() >= cfg_.txqueuelen) {
     ++drops_[cfg_.name + ".qdisc"];
@@ -153,20 +162,24 @@ os::Task Gianfar::run_queue(Cpu& c) {
   while (!qdisc_.empty() && tx_used_ < cfg_.tx_bds) {
     const Skb s = qdisc_.front();
     qdisc_.pop_front();
-    c.exec_code(cfg_.costs.start_xmit);
-    const uint64_t at = cfg_.tx_ring + uint64_t(tx_head_) * qe::kBdBytes;
-    uint8_t raw[qe::kBdBytes];
-    const bool last = tx_head_ + 1 == cfg_.tx_bds;
-    qe::encode({uint16_t(qe::kBdReady | qe::kBdInterrupt | qe::kBdLast | qe::kBdTxCrc | (last ? qe::kBdWrap : 0)),
-                uint16_t(s.len), uint32_t(s.buf)}, raw);
-    c.write(at, raw, qe::kBdBytes);
-    tx_buf_[tx_head_] = s.buf;
-    tx_head_ = (tx_head_ + 1) % cfg_.tx_bds;
-    ++tx_used_;
-    ++transmitted_;
-    c.reg_access([this] { dev_.transmit_demand(); });
+    start_xmit(c, s);
   }
   tx_lock_.unlock();
+}
+
+void Gianfar::start_xmit(Cpu& c, const Skb& s) {
+  c.exec_code(cfg_.costs.start_xmit);
+  const uint64_t at = cfg_.tx_ring + uint64_t(tx_head_) * qe::kBdBytes;
+  uint8_t raw[qe::kBdBytes];
+  const bool last = tx_head_ + 1 == cfg_.tx_bds;
+  qe::encode({uint16_t(qe::kBdReady | qe::kBdInterrupt | qe::kBdLast | qe::kBdTxCrc | (last ? qe::kBdWrap : 0)),
+              uint16_t(s.len), uint32_t(s.buf)}, raw);
+  c.write(at, raw, qe::kBdBytes);
+  tx_buf_[tx_head_] = s.buf;
+  tx_head_ = (tx_head_ + 1) % cfg_.tx_bds;
+  ++tx_used_;
+  ++transmitted_;
+  c.reg_access([this] { dev_.transmit_demand(); });
 }
 
 }  // namespace ws::drivers

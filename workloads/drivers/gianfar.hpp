@@ -61,7 +61,9 @@ class Gianfar {
   // gfar_open: the rings, coalescing and interrupt mask; run by a core at boot.
   void open(Cpu& core);
   // dev_queue_xmit of the frame in `buf`; the skb is the device's from here.
-  os::Task xmit(uint64_t buf, uint32_t len);
+  // `direct`: the fast path's start_xmit without the qdisc, when the ring has
+  // room and nothing waits in the qdisc; else the qdisc's way.
+  os::Task xmit(uint64_t buf, uint32_t len, bool direct = false);
   const std::map<std::string, uint64_t>& drops() const { return drops_; }
   uint64_t transmitted() const { return transmitted_; }
   // No poll scheduled, nothing queued or on the Tx ring: the driver has no work in progress.
@@ -76,6 +78,7 @@ class Gianfar {
   os::Task poll(unsigned budget, unsigned& done);
   os::Task clean_tx(Cpu& core);
   os::Task run_queue(Cpu& core);  // qdisc_run: start_xmit while the ring has room
+  void start_xmit(Cpu& core, const Skb& s);  // one BD, the Tx lock held
   Cpu& core();
 
   Config cfg_;

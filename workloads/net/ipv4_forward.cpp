@@ -32,15 +32,30 @@ const Ipv4Route* Ipv4Forwarder::lookup(uint32_t ip) const {
   return nullptr;
 }
 
-FwdVerdict Ipv4Forwarder::forward(uint8_t* f, uint32_t len, unsigned in_port, unsigned& out_port) const {
+FwdVerdict Ipv4Forwarder::check(const uint8_t* f, uint32_t len) const {
   constexpr size_t kIp = eth::kHeaderBytes;
   if (len < kIp + eth::kIpv4HeaderBytes || eth::get16(f + 12) != 0x0800) return FwdVerdict::BadHeader;
-  uint8_t* ip = f + kIp;
+  const uint8_t* ip = f + kIp;
   const size_t ihl = (ip[0] & 0xF) * 4u;
   if ((ip[0] >> 4) != 4 || ihl < eth::kIpv4HeaderBytes || kIp + eth::get16(ip + 2) > len ||
       eth::get16(ip + 2) < ihl)
     return FwdVerdict::BadHeader;
   if (eth::inet_checksum(ip, ihl) != 0) return FwdVerdict::BadChecksum;
+  return FwdVerdict::Forward;
+}
+
+void Ipv4Forwarder::rewrite(uint8_t* f, const Ipv4Route& r) const {
+  uint8_t* ip = f + eth::kHeaderBytes;
+  const uint16_t old_word = eth::get16(ip + 8);  // TTL and protocol
+  --ip[8];
+  eth::put16(ip + 10, eth::checksum_update(eth::get16(ip + 10), old_word, eth::get16(ip + 8)));
+  std::copy(r.next_hop.begin(), r.next_hop.end(), f);
+  std::copy(port_macs_.at(r.port).begin(), port_macs_.at(r.port).end(), f + 6);
+}
+
+FwdVerdict Ipv4Forwarder::forward(uint8_t* f, uint32_t len, unsigned in_port, unsigned& out_port) const {
+  if (const FwdVerdict v = check(f, len); v != FwdVerdict::Forward) return v;
+  const uint8_t* ip = f + eth::kHeaderBytes;
   const Ipv4Route* r = lookup(eth::get32(ip + 16));
   if (!r) return FwdVerdict::NoRoute;
   if (rp_filter_) {
@@ -48,12 +63,15 @@ FwdVerdict Ipv4Forwarder::forward(uint8_t* f, uint32_t len, unsigned in_port, un
     if (!back || back->port != in_port) return FwdVerdict::RpFilter;
   }
   if (ip[8] <= 1) return FwdVerdict::TtlExceeded;
-  const uint16_t old_word = eth::get16(ip + 8);  // TTL and protocol
-  --ip[8];
-  eth::put16(ip + 10, eth::checksum_update(eth::get16(ip + 10), old_word, eth::get16(ip + 8)));
-  std::copy(r->next_hop.begin(), r->next_hop.end(), f);
-  std::copy(port_macs_.at(r->port).begin(), port_macs_.at(r->port).end(), f + 6);
+  rewrite(f, *r);
   out_port = r->port;
+  return FwdVerdict::Forward;
+}
+
+FwdVerdict Ipv4Forwarder::forward_by(uint8_t* f, uint32_t len, const Ipv4Route& r) const {
+  if (const FwdVerdict v = check(f, len); v != FwdVerdict::Forward) return v;
+  if (f[eth::kHeaderBytes + 8] <= 1) return FwdVerdict::TtlExceeded;
+  rewrite(f, r);
   return FwdVerdict::Forward;
 }
 

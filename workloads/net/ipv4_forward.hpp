@@ -32,10 +32,15 @@ class Ipv4Forwarder {
   Ipv4Forwarder(std::vector<Ipv4Route> routes, std::vector<eth::MacAddr> port_macs, bool rp_filter);
   // The frame of `len` bytes (FCS excluded) that arrived on `in_port`, forwarded in place: Forward and `out_port` set.
   FwdVerdict forward(uint8_t* frame, uint32_t len, unsigned in_port, unsigned& out_port) const;
+  // A fast path's forward by a route it cached: the same checks, TTL and
+  // rewrite, without the lookup and rp_filter.
+  FwdVerdict forward_by(uint8_t* frame, uint32_t len, const Ipv4Route& r) const;
+  const Ipv4Route* lookup(uint32_t ip) const;
   bool rp_filter() const { return rp_filter_; }
 
  private:
-  const Ipv4Route* lookup(uint32_t ip) const;
+  FwdVerdict check(const uint8_t* frame, uint32_t len) const;
+  void rewrite(uint8_t* frame, const Ipv4Route& r) const;
   std::vector<Ipv4Route> routes_;
   std::vector<eth::MacAddr> port_macs_;
   bool rp_filter_;
