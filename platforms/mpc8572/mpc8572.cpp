@@ -85,6 +85,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   for (auto& c : board.cores) cpus.push_back(c.get());
   os::Linux::Config lcfg;
   lcfg.netdev_budget = unsigned(p.i("sysctl.netdev_budget"));
+  lcfg.netdev_max_backlog = unsigned(p.i("sysctl.netdev_max_backlog"));
   os::Linux lx(cpus, os::KernelCosts::from(p, "linux"), lcfg, stats);
   const unsigned masks[kPorts] = {unsigned(p.i("irq.eth0_mask")), unsigned(p.i("irq.eth1_mask"))};
   os::IrqAffinity affinity(board.mpic);
@@ -110,7 +111,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
                                  unsigned(p.i("gianfar.rx_bds")), unsigned(p.i("gianfar.tx_bds")),
                                  unsigned(p.i("napi.weight")), unsigned(p.i("gianfar.txqueuelen")), kLocks + i * 32,
                                  coalescing(p, "rx"), coalescing(p, "tx"), kRxSource[i], kTxSource[i], kErrSource[i],
-                                 gcosts},
+                                 gcosts, p.s("gianfar.napi") == "on"},
         *board.eth[i], lx, skbs));
 
   // The IPv4 path on each received frame, on the CPU whose softirq polls it.
@@ -202,6 +203,8 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
     for (auto& g : gfar)
       for (auto& [why, n] : g->drops()) d[why] += n;
     for (auto& [why, n] : ip_drops) d[why] += n;
+    for (unsigned c = 0; c < cpus.size(); ++c)
+      if (lx.backlog_drops(c)) d[fmt::format("cpu{}.backlog", c)] += lx.backlog_drops(c);
     return d;
   };
   tester.count_drops_by_reason(board_drops);
@@ -211,6 +214,8 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
       {[&] {  // the network's work done (the user processes go on)
          for (unsigned i = 0; i < kPorts; ++i)
            if (!gfar[i]->idle() || !board.eth[i]->idle()) return false;
+         for (unsigned c = 0; c < cpus.size(); ++c)
+           if (lx.backlog(c)) return false;
          return true;
        },
        [&] {

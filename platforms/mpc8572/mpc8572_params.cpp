@@ -34,6 +34,12 @@ void declare_mpc8572_params(ParamTable& t) {
                    std::string(kFacts) + ": GFAR_DEV_WEIGHT 64"));
   t.declare(number("sysctl.netdev_budget", K::Int, "300", 1, 100000, "packets", "packets per NET_RX run",
                    std::string(kFacts) + ": netdev_budget 300"));
+  t.declare(number("sysctl.netdev_max_backlog", K::Int, "1000", 1, 1000000, "packets",
+                   "a CPU's backlog (input_pkt_queue) for netif_rx; only a driver without NAPI uses it",
+                   "Linux net/core/dev.c: netdev_max_backlog 1000"));
+  t.declare(choice("gianfar.napi", "on", {"on", "off"}, "-",
+                   "CONFIG_GFAR_NAPI: poll from NET_RX (on) or receive in the hardirq through netif_rx's backlog (off)",
+                   std::string(kFacts) + ": NAPI and non-NAPI builds"));
   t.declare(choice("sysctl.rp_filter", "1", {"0", "1"}, "-", "strict reverse-path filtering", kStudy));
   t.declare(number("gianfar.rx_coalesce_frames", K::Int, "0", 0, 255, "frames",
                    "RXIC frame threshold; 0 with 0 us: coalescing off", std::string(kFacts) + ": Rx off in NAPI builds"));
@@ -133,6 +139,7 @@ void declare_mpc8572_params(ParamTable& t) {
   t.set_default("gianfar.tx_clean_instructions", "100", kEstimate);
   t.set_default("gianfar.xmit_instructions", "400", kEstimate);
   t.set_default("gianfar.start_xmit_instructions", "300", kEstimate);
+  t.set_default("gianfar.netif_rx_instructions", "150", kEstimate);
   t.declare(number("gianfar.fp_instructions", K::Real, "150", 0, 1e6, "instructions",
                    "a fast-path hit: the hash, the entry's checks, TTL and checksum, the MACs",
                    "estimate: ip_rcv's header checks and ip_forward's rewrite without their calls"));

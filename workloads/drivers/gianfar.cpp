@@ -20,13 +20,14 @@ void Gianfar::Costs::declare_params(ParamTable& t, const std::string& prefix) {
   cost("tx_clean_instructions", "gfar_clean_tx_ring per BD");
   cost("xmit_instructions", "dev_queue_xmit: the qdisc's enqueue and dequeue");
   cost("start_xmit_instructions", "gfar_start_xmit: the Tx BD, TSTAT");
+  cost("netif_rx_instructions", "without NAPI: netif_rx's enqueue and process_backlog's dequeue, per frame");
 }
 
 Gianfar::Costs Gianfar::Costs::from(const ParamTable& p, const std::string& prefix) {
   const auto r = [&](const char* k) { return p.r(prefix + "." + k); };
   return {r("irq_instructions"),      r("poll_instructions"),     r("rx_packet_instructions"),
           r("skb_alloc_instructions"), r("skb_free_instructions"), r("tx_clean_instructions"),
-          r("xmit_instructions"),      r("start_xmit_instructions")};
+          r("xmit_instructions"),      r("start_xmit_instructions"), r("netif_rx_instructions")};
 }
 
 Gianfar::Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs)
@@ -37,8 +38,10 @@ Gianfar::Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferP
   napi_.poll = [this](unsigned budget, unsigned& done) { return poll(budget, done); };
   os::Kernel& k = lx.kernel();
   for (unsigned c = 0; c < k.cpus(); ++c) {
-    for (unsigned line : {cfg.rx_line, cfg.tx_line})
-      k.attach_hwi(c, line, k.cpu(c).line_priority(line), [this] { return isr(); }, cfg.name + (line == cfg.rx_line ? " rx" : " tx"));
+    k.attach_hwi(c, cfg.rx_line, k.cpu(c).line_priority(cfg.rx_line), [this] { return cfg_.napi ? isr() : rx_isr(); },
+                 cfg.name + " rx");
+    k.attach_hwi(c, cfg.tx_line, k.cpu(c).line_priority(cfg.tx_line), [this] { return cfg_.napi ? isr() : tx_isr(); },
+                 cfg.name + " tx");
     k.attach_hwi(c, cfg.err_line, k.cpu(c).line_priority(cfg.err_line), [this]() -> os::Task {
       core().reg_access([this] { dev_.clear_ievent(eth::Etsec::kBusy); });
       co_return;
@@ -82,10 +85,37 @@ os::Task Gianfar::isr() {
   co_return;
 }
 
+// Without NAPI, gfar_receive: the events cleared, the whole ring cleaned here.
+os::Task Gianfar::rx_isr() {
+  Cpu& c = core();
+  c.exec_code(cfg_.costs.irq);
+  c.reg_access([this] { dev_.clear_ievent(eth::Etsec::kRxFrame | eth::Etsec::kBusy); });
+  unsigned done = 0;
+  co_await clean_rx(c, cfg_.rx_bds, done, true);
+}
+
+// Without NAPI, gfar_transmit: the Tx ring cleaned in the hardirq.
+os::Task Gianfar::tx_isr() {
+  Cpu& c = core();
+  c.exec_code(cfg_.costs.irq);
+  c.reg_access([this] { dev_.clear_ievent(eth::Etsec::kTxFrame); });
+  co_await clean_tx(c);
+}
+
 os::Task Gianfar::poll(unsigned budget, unsigned& done) {
   Cpu& c = core();
   c.exec_code(cfg_.costs.poll);
   co_await clean_tx(c);
+  co_await clean_rx(c, budget, done, false);
+  if (done < budget) {  // all caught up: the events back on
+    lx_.napi_complete(napi_);
+    c.reg_access([this] { dev_.set_imask(dev_.imask() | kPollEvents); });
+  }
+}
+
+// gfar_clean_rx_ring: up to `budget` closed BDs, each frame up the stack
+// (through the backlog without NAPI) and the BD given a fresh buffer.
+os::Task Gianfar::clean_rx(Cpu& c, unsigned budget, unsigned& done, bool backlog) {
   done = 0;
   while (done < budget) {
     const uint64_t at = cfg_.rx_ring + uint64_t(rx_next_) * qe::kBdBytes;
@@ -108,12 +138,13 @@ os::Task Gianfar::poll(unsigned budget, unsigned& done) {
     c.write(at, raw, qe::kBdBytes);
     rx_next_ = (bd.status & qe::kBdWrap) ? 0 : rx_next_ + 1;
     ++done;
-    if (refill) co_await receive(buf, len);
+    if (refill && backlog) {
+      c.exec_code(cfg_.costs.netif_rx);
+      if (!lx_.netif_rx(receive, buf, len)) skbs_.give(buf);  // past netdev_max_backlog: dropped
+    } else if (refill) {
+      co_await receive(buf, len);
+    }
     co_await lx_.kernel().point();
-  }
-  if (done < budget) {  // all caught up: the events back on
-    lx_.napi_complete(napi_);
-    c.reg_access([this] { dev_.set_imask(dev_.imask() | kPollEvents); });
   }
 }
 

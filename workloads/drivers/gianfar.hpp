@@ -12,6 +12,11 @@
 //               and start_xmit under the device's Tx lock (a spinlock in
 //               memory: two CPUs sending on one port contend for its line);
 //               a full Tx ring stops the queue until Tx cleaning frees BDs
+// Without NAPI (CONFIG_GFAR_NAPI unset, 2.6-era): the Rx hardirq cleans the
+// whole ring and hands each frame to netif_rx (the CPU's backlog, bounded by
+// netdev_max_backlog), the Tx hardirq cleans the Tx ring; nothing is masked,
+// so at overload the hardirqs take the CPU from the softirq that drains the
+// backlog (receive livelock).
 // BDs and buffers are cacheable; the eTSEC's DMA snoops (coherent), so the
 // driver does no cache maintenance. Costs are per-call instruction counts.
 #include <cstdint>
@@ -40,6 +45,7 @@ class Gianfar {
     double tx_clean;     // gfar_clean_tx_ring per BD
     double xmit;         // dev_queue_xmit with the qdisc's enqueue and dequeue
     double start_xmit;   // gfar_start_xmit: BD fill, TSTAT
+    double netif_rx;     // without NAPI: netif_rx's enqueue and process_backlog's dequeue
     // "<prefix>.irq_instructions", ...
     static void declare_params(ParamTable& t, const std::string& prefix);
     static Costs from(const ParamTable& p, const std::string& prefix);
@@ -54,6 +60,7 @@ class Gianfar {
     eth::Etsec::Coalescing rx_coalescing, tx_coalescing;
     unsigned rx_line, tx_line, err_line;  // core interrupt inputs (the MPIC's configuration)
     Costs costs;
+    bool napi = true;                // false: the build without CONFIG_GFAR_NAPI
   };
   Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs);
   // netif_receive_skb: the stack's work on a received frame in `buf` (FCS excluded).
@@ -75,6 +82,9 @@ class Gianfar {
     uint32_t len;
   };
   os::Task isr();
+  os::Task rx_isr();  // without NAPI
+  os::Task tx_isr();
+  os::Task clean_rx(Cpu& core, unsigned budget, unsigned& done, bool backlog);
   os::Task poll(unsigned budget, unsigned& done);
   os::Task clean_tx(Cpu& core);
   os::Task run_queue(Cpu& core);  // qdisc_run: start_xmit while the ring has room

@@ -201,18 +201,18 @@ void Kernel::wake(Thread& t) {
   at_callers_time([this, &t] {
     if (t.ready_ || t.ctx_.state != Context::State::Blocked) return;
     t.ctx_.state = Context::State::AtPoint;
-    if (t.place_) {
-      const unsigned to = t.place_(t);
-      PerCpu& from = *cpus_.at(t.ctx_.cpu);
-      if (to != t.ctx_.cpu && from.current == &t) from.current = nullptr;  // its state leaves that core
-      cpus_.at(to);  // a CPU that exists
-      t.ctx_.cpu = to;
-    }
     make_ready(t);
   });
 }
 
 void Kernel::make_ready(Thread& t, bool front) {
+  if (t.place_) {
+    const unsigned to = t.place_(t);
+    PerCpu& from = *cpus_.at(t.ctx_.cpu);
+    if (to != t.ctx_.cpu && from.current == &t) from.current = nullptr;  // its state leaves that core
+    cpus_.at(to);  // a CPU that exists
+    t.ctx_.cpu = to;
+  }
   PerCpu& c = *cpus_.at(t.ctx_.cpu);
   t.ready_ = true;
   auto& q = c.ready[t.ctx_.priority];

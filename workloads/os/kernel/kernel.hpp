@@ -130,8 +130,8 @@ class Kernel {
   // The thread the core comes out of reset in: it runs at `at` with no switch.
   Thread& boot(unsigned cpu, std::function<Task()> body, std::string what, const sc_core::sc_time& at);
 
-  // The thread wakes on the CPU `place` picks (the scheduler's wake-up
-  // placement, e.g. Linux's select_task_rq), and when something more urgent
+  // The thread becomes ready (made, woken, preempted) on the CPU `place` picks
+  // (the scheduler's placement, e.g. Linux's select_task_rq), and when something more urgent
   // would preempt it at a point, it moves to the CPU `place` picks then if
   // that is another (the load balancer pulling it to an idle CPU). Without it
   // a thread keeps its CPU.

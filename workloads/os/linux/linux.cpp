@@ -21,8 +21,38 @@ KernelConfig Linux::kernel_config(const KernelCosts& costs, const Config& cfg) {
 
 Linux::Linux(std::vector<Cpu*> cpus, const KernelCosts& costs, const Config& cfg, StatsRegistry& stats)
     : cfg_(cfg), kernel_(cpus, kernel_config(costs, cfg), stats), per_cpu_(cpus.size()) {
-  for (unsigned c = 0; c < per_cpu_.size(); ++c)
-    per_cpu_[c].net_rx = &kernel_.create_deferred(c, 3, [this, c] { return net_rx_action(c); }, "NET_RX");  // NET_RX_SOFTIRQ = 3
+  for (unsigned c = 0; c < per_cpu_.size(); ++c) {
+    PerCpu& pc = per_cpu_[c];
+    pc.net_rx = &kernel_.create_deferred(c, 3, [this, c] { return net_rx_action(c); }, "NET_RX");  // NET_RX_SOFTIRQ = 3
+    pc.backlog_napi.name = "backlog";
+    pc.backlog_napi.weight = cfg.backlog_weight;
+    pc.backlog_napi.poll = [this, c](unsigned budget, unsigned& done) { return process_backlog(c, budget, done); };
+  }
+}
+
+bool Linux::netif_rx(const Deliver& deliver, uint64_t buf, uint32_t len) {
+  PerCpu& c = per_cpu_[kernel_.running().cpu];
+  if (c.backlog.size() >= cfg_.netdev_max_backlog) {
+    ++c.backlog_drops;
+    return false;
+  }
+  c.backlog.push_back({&deliver, buf, len});
+  napi_schedule(c.backlog_napi);
+  return true;
+}
+
+// net/core/dev.c process_backlog: the queue's skbs up the stack, its weight at a time.
+Task Linux::process_backlog(unsigned cpu, unsigned budget, unsigned& done) {
+  PerCpu& c = per_cpu_[cpu];
+  done = 0;
+  while (done < budget && !c.backlog.empty()) {
+    const Queued q = c.backlog.front();
+    c.backlog.pop_front();
+    ++done;
+    co_await (*q.deliver)(q.buf, q.len);
+    co_await kernel_.point();
+  }
+  if (c.backlog.empty()) napi_complete(c.backlog_napi);
 }
 
 void Linux::napi_schedule(Napi& n) {

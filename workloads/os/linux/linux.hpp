@@ -33,7 +33,11 @@ class Linux {
     unsigned softirq_restarts = 10;              // MAX_SOFTIRQ_RESTART
     sc_core::sc_time softirq_time = sc_core::sc_time(2, sc_core::SC_MS);  // MAX_SOFTIRQ_TIME
     unsigned ksoftirqd_priority = 1;             // below every other thread (it runs at nice 0 under CFS)
+    unsigned netdev_max_backlog = 1000;          // sysctl net.core.netdev_max_backlog
+    unsigned backlog_weight = 64;                // weight_p: process_backlog's packets per poll
   };
+  // The stack's entry for a frame a driver hands to netif_rx (netif_receive_skb).
+  using Deliver = std::function<Task(uint64_t buf, uint32_t len)>;
   // A NAPI context: `poll(budget, done)` receives up to `budget` packets and
   // sets `done`; a poll that did less than its budget has finished (it calls
   // napi_complete and re-enables its device's interrupt).
@@ -53,6 +57,12 @@ class Linux {
   void napi_schedule(Napi& n);
   // From the poll: `n` leaves the poll list.
   void napi_complete(Napi& n);
+  // netif_rx (a driver without NAPI, from its hardirq): the skb onto this
+  // CPU's backlog, whose NAPI context (process_backlog) hands it to `deliver`
+  // in NET_RX; false past netdev_max_backlog (the caller frees it, a drop).
+  bool netif_rx(const Deliver& deliver, uint64_t buf, uint32_t len);
+  uint64_t backlog_drops(unsigned cpu) const { return per_cpu_.at(cpu).backlog_drops; }
+  size_t backlog(unsigned cpu) const { return per_cpu_.at(cpu).backlog.size(); }
   // sched_setaffinity (taskset): `t` may run on the CPUs of `mask`; at each
   // wake-up it goes where select_task_rq puts it.
   void set_cpus_allowed(Thread& t, unsigned mask);
@@ -64,17 +74,25 @@ class Linux {
   uint64_t packets(unsigned cpu) const { return per_cpu_.at(cpu).packets; }
 
  private:
+  struct Queued {
+    const Deliver* deliver;
+    uint64_t buf;
+    uint32_t len;
+  };
   struct PerCpu {
     Deferred* net_rx = nullptr;
     std::deque<Napi*> poll_list;
-    uint64_t squeezes = 0, packets = 0;
+    std::deque<Queued> backlog;  // input_pkt_queue
+    Napi backlog_napi;
+    uint64_t squeezes = 0, packets = 0, backlog_drops = 0;
   };
   static KernelConfig kernel_config(const KernelCosts& costs, const Config& cfg);
   Task net_rx_action(unsigned cpu);
+  Task process_backlog(unsigned cpu, unsigned budget, unsigned& done);
 
   Config cfg_;
   Kernel kernel_;
-  std::vector<PerCpu> per_cpu_;
+  std::deque<PerCpu> per_cpu_;  // stable: the backlog contexts are on poll lists
 };
 
 }  // namespace ws::os
