@@ -209,6 +209,8 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   };
   tester.count_drops_by_reason(board_drops);
   std::map<std::string, uint64_t> drops_before;
+  std::vector<sc_time> spun_before(kPorts);
+  std::vector<uint64_t> takes_before(kPorts);
   tester::Measurement measurement(
       tester::Measurement::config(p, 1518, 1e9), tester, sched,
       {[&] {  // the network's work done (the user processes go on)
@@ -221,6 +223,8 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
        [&] {
          stats.reset();
          drops_before = board_drops();
+         for (unsigned i = 0; i < kPorts; ++i)
+           spun_before[i] = gfar[i]->tx_lock().spun(), takes_before[i] = gfar[i]->tx_lock().contended();
        }});
   measurement.on_done([] {  // the user processes' timers would run on
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -268,6 +272,14 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   r.labels = {{"drops", reasons}};
   r.integrity_errors = measurement.result().errors;
   r.limiting = worst >= 90 ? limit : (w.lost() ? "drops: " + reasons : "the offered load");
+  // A Tx lock the CPUs spin on for a tenth of a CPU or more is part of the limit.
+  std::string lock_text;
+  for (unsigned i = 0; i < kPorts; ++i) {
+    const double pct = 100 * (gfar[i]->tx_lock().spun() - spun_before[i]).to_seconds() / window.to_seconds();
+    lock_text += fmt::format("{}eth{} Tx lock: {} contended takes, {:.1f} % of a CPU spinning", i ? "; " : "", i,
+                             gfar[i]->tx_lock().contended() - takes_before[i], pct);
+    if (pct >= 10) r.limiting += fmt::format(", spinning on eth{}'s Tx lock {:.0f} %", i, pct);
+  }
   std::string balance_text;
   if (irqbalance) {
     std::string where;
@@ -289,7 +301,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   r.report += fmt::format("NET_RX: cpu0 {} packets ({} squeezes, {} to ksoftirqd), cpu1 {} packets ({} squeezes, {} to "
                           "ksoftirqd)\n", lx.packets(0), lx.time_squeezes(0), lx.kernel().deferred_handoffs(0),
                           lx.packets(1), lx.time_squeezes(1), lx.kernel().deferred_handoffs(1));
-  r.report += balance_text;
+  r.report += balance_text + lock_text + "\n";
   r.report += "CPU load over the window:\n" + stats.cpu_report(window);
   r.report += "limiting: " + r.limiting + "\n";
   if (trace.enabled()) trace.flush();

@@ -72,6 +72,7 @@ class Gianfar {
   // room and nothing waits in the qdisc; else the qdisc's way.
   os::Task xmit(uint64_t buf, uint32_t len, bool direct = false);
   const std::map<std::string, uint64_t>& drops() const { return drops_; }
+  const os::Spinlock& tx_lock() const { return tx_lock_; }
   uint64_t transmitted() const { return transmitted_; }
   // No poll scheduled, nothing queued or on the Tx ring: the driver has no work in progress.
   bool idle() const { return !napi_.scheduled && qdisc_.empty() && tx_used_ == 0; }

@@ -93,7 +93,8 @@ Task Spinlock::lock() {
 }
 
 void Spinlock::Wait::await_suspend(std::coroutine_handle<> h) {
-  s.spinners_.push_back(&s.k_.running());
+  Context& me = s.k_.running();
+  s.spinners_.emplace_back(&me, s.k_.cpu(me.cpu).time());
   s.k_.spin(h);
 }
 
@@ -111,8 +112,10 @@ void Spinlock::unlock() {
 void Spinlock::release() {
   holder_ = nullptr;
   if (spinners_.empty()) return;
-  holder_ = spinners_.front();
+  const auto [next, from] = spinners_.front();
   spinners_.pop_front();
+  holder_ = next;
+  if (now() > from) spun_ += now() - from;
   k_.resume_spinner(*holder_, now());
 }
 

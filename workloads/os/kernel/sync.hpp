@@ -176,6 +176,8 @@ class Spinlock {
   Task lock();
   void unlock();
   uint64_t contended() const { return contended_; }
+  // CPU time spent spinning on it, every CPU together.
+  const sc_core::sc_time& spun() const { return spun_; }
 
  private:
   struct Wait {
@@ -189,8 +191,9 @@ class Spinlock {
   Kernel& k_;
   uint64_t addr_;
   Context* holder_ = nullptr;
-  std::deque<Context*> spinners_;
+  std::deque<std::pair<Context*, sc_core::sc_time>> spinners_;  // with when each began
   uint64_t contended_ = 0;
+  sc_core::sc_time spun_;
 };
 
 }  // namespace ws::os
