@@ -57,6 +57,8 @@ std::vector<Column> mpc8572_columns() {
     for (const char* lvl : {"irq", "soft", "sys", "usr"})
       c.push_back({cpu + "_" + lvl + "_pct", "%", std::string("mpstat: ") + cpu + " %" + lvl});
   }
+  c.push_back({"time_squeezes", "-", "/proc/net/softnet_stat's time_squeeze over the final trial, both CPUs: NET_RX runs "
+                                    "that ended with work left (netdev_budget or two jiffies spent)"});
   c.push_back({"interventions", "lines", "modified cache lines a core supplied to the other or to a DMA read, over the run"});
   c.push_back({"wire_frames", "frames", "frames that crossed any simulated wire, every trial (host-speed unit)"});
   c.push_back({"drops", "-", "frames the board discarded in the final trial, as place.reason=count"});
@@ -211,6 +213,8 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   std::map<std::string, uint64_t> drops_before;
   std::vector<sc_time> spun_before(kPorts);
   std::vector<uint64_t> takes_before(kPorts);
+  uint64_t squeezes_before = 0;
+  const auto squeezes = [&] { return lx.time_squeezes(0) + lx.time_squeezes(1); };
   tester::Measurement measurement(
       tester::Measurement::config(p, 1518, 1e9), tester, sched,
       {[&] {  // the network's work done (the user processes go on)
@@ -225,6 +229,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
          drops_before = board_drops();
          for (unsigned i = 0; i < kPorts; ++i)
            spun_before[i] = gfar[i]->tx_lock().spun(), takes_before[i] = gfar[i]->tx_lock().contended();
+         squeezes_before = squeezes();
        }});
   measurement.on_done([] {  // the user processes' timers would run on
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -266,6 +271,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   }
   uint64_t wire_frames = 0;
   for (unsigned i = 0; i < kPorts; ++i) wire_frames += tester.tx_wire(i).frames() + board.eth[i]->mac().tx_wire().frames();
+  r.metrics.push_back({"time_squeezes", double(squeezes() - squeezes_before)});
   r.metrics.push_back({"interventions", double(board.coherence.interventions())});
   r.metrics.push_back({"wire_frames", double(wire_frames)});
   const std::string reasons = StatsRegistry::drops_text(board_drops(), drops_before);

@@ -109,3 +109,36 @@ TEST(Mpc8572, SameSeedSameCsv) {
   ASSERT_EQ(a.code, 0) << a.err;
   EXPECT_EQ(ws::test::wirespeed("run " + scenario + " --format csv --seed 3").out, a.out);
 }
+
+// Every knob moves a result, each through its mechanism (in the comment).
+TEST(Mpc8572, EveryKnobMovesAResult) {
+  const Settings split = {{"irq.eth0_mask", "1"}, {"irq.eth1_mask", "2"}};
+  const Settings light = {{"tester.load_pct", "5"}};  // below CPU0's rate: every poll completes
+  const Settings long_trial = {{"tester.trial_ms", "10"}};
+  const std::vector<ws::test::KnobCase> cases = {
+      {"", {}, "irq.eth0_mask", "1", "2", "cpu1_soft_pct"},                 // eth0's NAPI polls on CPU1
+      {"", {}, "irq.eth1_mask", "1", "2", "fwd_fps"},                       // two CPUs forward
+      {"", {{"tester.load_pct", "10"}, {"tester.trial_ms", "20"}, {"irqbalance.interval_ms", "2"}},
+       "irqbalance", "off", "on", "cpu1_soft_pct"},                         // it moves an IRQ to CPU1
+      {"", {}, "gianfar.fast_path", "off", "on", "fwd_fps"},                // past the stack and the qdisc
+      {"", light, "gianfar.rx_coalesce_frames", "0", "16", "latency_avg_us"},  // RXIC holds the interrupt
+      {"", {{"tester.load_pct", "5"}, {"gianfar.rx_coalesce_frames", "16"}}, "gianfar.rx_coalesce_usecs", "0", "50",
+       "latency_avg_us"},                                                   // the timer ends the wait for 16
+      {"", light, "gianfar.tx_coalesce_frames", "1", "16", "cpu0_pct"},     // Tx interrupts per frame
+      {"", light, "gianfar.tx_coalesce_usecs", "1", "100", "cpu0_pct"},
+      {"", {}, "napi.weight", "64", "8", "fwd_fps"},                        // polls and Tx cleans per frame
+      {"", {}, "sysctl.netdev_budget", "300", "16", "time_squeezes"},       // NET_RX runs end with work left
+      {"", {{"gianfar.napi", "off"}}, "sysctl.netdev_max_backlog", "1000", "100", "fwd_fps"},  // the backlog's drops
+      {"", {}, "gianfar.napi", "on", "off", "fwd_fps"},                     // receive livelock
+      {"", {}, "sysctl.rp_filter", "0", "1", "fwd_fps"},                    // the reverse lookup
+      {"", split, "sw.stats_layout", "per_cpu", "shared_line", "interventions"},  // the line ping-pongs
+      {"", {}, "tester.frame_bytes", "64", "512", "fwd_fps"},
+      {"", {{"tester.resolution_pct", "5"}, {"tester.frame_bytes", "512"}}, "tester.mode", "fixed", "rfc2544",
+       "line_rate_pct"},
+      {"", {}, "tester.load_pct", "100", "10", "fwd_fps"},
+      {"", long_trial, "proc.affinity", "3", "1", "fwd_fps"},              // pinned to CPU0, they take its time
+      {"", long_trial, "proc.load_pct", "40", "0", "cpu1_pct"},
+      {"", long_trial, "proc.period_ms", "4", "8", "cpu1_pct"},
+  };
+  ws::test::expect_every_knob_moves(cases, [](const char*, const Settings& s) { return run(s); });
+}
