@@ -18,6 +18,7 @@ const std::vector<ReferenceSet>& reference_sets() {
       {"msc8144", "msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
       {"rtthread", "a7_rtthread", "workloads/iperf/reference/rtthread-iperf.csv", "mbps"},
       {"k2h", "k2h", "workloads/ftp/reference/k2h-ftp.csv", "mbytes_s"},
+      {"mpc8572", "mpc8572", "workloads/ipfwd/reference/mpc8572-ipfwd.csv", "fwd_fps"},
   };
   return sets;
 }

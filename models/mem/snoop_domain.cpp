@@ -19,6 +19,23 @@ unsigned SnoopDomain::join(Cache& l1d) {
   return unsigned(l1s_.size() - 1);
 }
 
+void SnoopDomain::name_region(uint64_t base, uint64_t size, std::string name) {
+  regions_.push_back({base, size, std::move(name), {}});
+}
+
+SnoopDomain::Moves& SnoopDomain::region(uint64_t addr) {
+  for (Region& r : regions_)
+    if (addr >= r.base && addr - r.base < r.size) return r.moves;
+  return other_.moves;
+}
+
+std::map<std::string, SnoopDomain::Moves> SnoopDomain::moves() const {
+  std::map<std::string, Moves> out;
+  for (const Region& r : regions_) out[r.name] = r.moves;
+  if (other_.moves.core_to_core || other_.moves.to_device || other_.moves.invalidations) out["other"] = other_.moves;
+  return out;
+}
+
 double SnoopDomain::snoop(unsigned core, uint64_t addr, uint64_t n, bool write) {
   const uint64_t step = cfg_.l2.line_bytes;
   double cycles = 0;
@@ -29,12 +46,14 @@ double SnoopDomain::snoop(unsigned core, uint64_t addr, uint64_t n, bool write) 
       others = true;
       if (l1s_[c]->dirty(line)) {  // Modified there: it supplies the line, which goes into the L2
         ++interventions_;
+        ++region(line).core_to_core;
         cycles += cfg_.intervention_cycles;
         l1s_[c]->flush(line, step, [](uint64_t) {});
         l2_.access(line, step, true, [](uint64_t) {}, [](uint64_t) {});
       }
       if (write) {
         ++invalidations_;
+        ++region(line).invalidations;
         l1s_[c]->invalidate(line, step);
       }
     }
@@ -44,12 +63,20 @@ double SnoopDomain::snoop(unsigned core, uint64_t addr, uint64_t n, bool write) 
 }
 
 void SnoopDomain::device_write(uint64_t addr, uint64_t n) {
-  for (Cache* l1 : l1s_) invalidations_ += l1->invalidate(addr, n);
+  for (Cache* l1 : l1s_) {
+    const uint64_t k = l1->invalidate(addr, n);
+    invalidations_ += k;
+    region(addr).invalidations += k;
+  }
   l2_.invalidate(addr, n);
 }
 
 void SnoopDomain::device_read(uint64_t addr, uint64_t n) {
-  for (Cache* l1 : l1s_) interventions_ += l1->flush(addr, n, [](uint64_t) {});
+  for (Cache* l1 : l1s_) {
+    const uint64_t k = l1->flush(addr, n, [](uint64_t) {});
+    interventions_ += k;
+    region(addr).to_device += k;
+  }
 }
 
 }  // namespace ws

@@ -18,6 +18,7 @@
 // invalidates every cached copy of the lines (the L2's as well: no stashing),
 // its read of a line a core holds modified has that core write it back.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,14 @@ class SnoopDomain {
   Cache& l2() { return l2_; }
   // Modified lines a core supplied (to another core, or written back for a device's read).
   uint64_t interventions() const { return interventions_; }
+  // The events by what the memory holds (a named address range; the rest is "other").
+  struct Moves {
+    uint64_t core_to_core = 0;   // interventions for another core
+    uint64_t to_device = 0;      // modified lines written back for a device's read
+    uint64_t invalidations = 0;  // copies invalidated, by a core or a device
+  };
+  void name_region(uint64_t base, uint64_t size, std::string name);
+  std::map<std::string, Moves> moves() const;
   // Copies invalidated (by another core's write or a device's).
   uint64_t invalidations() const { return invalidations_; }
 
@@ -55,7 +64,15 @@ class SnoopDomain {
   Config cfg_;
   Cache l2_;
   std::vector<Cache*> l1s_;
+  struct Region {
+    uint64_t base, size;
+    std::string name;
+    Moves moves;
+  };
+  Moves& region(uint64_t addr);
   uint64_t interventions_ = 0, invalidations_ = 0;
+  std::vector<Region> regions_;
+  Region other_{0, 0, "other", {}};
 };
 
 }  // namespace ws

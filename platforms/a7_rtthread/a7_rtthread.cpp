@@ -9,6 +9,7 @@
 #include "models/sim/invariants.hpp"
 #include "models/sim/scheduler.hpp"
 #include "platforms/a7_rtthread/a7_board.hpp"
+#include "workloads/lib/cycle_ledger.hpp"
 #include "workloads/lib/memcpy_routines.hpp"
 #include "workloads/lib/splitmix64.hpp"
 #ifdef WS_HAVE_LWIP
@@ -265,7 +266,7 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   r.report += fmt::format("TCP segments with data: board {} ({} again), PC {} ({} again)\n", bc.tcp_segments_out,
                           bc.tcp_retransmits, pcc.tcp_segments_out, pcc.tcp_retransmits);
   r.report += "drops: " + StatsRegistry::drops_text(drops) + "\n";
-  r.report += net::ledger_report(ledger, cpu / 100 * window.to_seconds(), frames_in_window, "data frame", board.core.clock().hz());
+  r.report += lib::ledger_report(ledger, cpu / 100 * window.to_seconds(), frames_in_window, "data frame", board.core.clock().hz());
   r.report += "limiting: " + r.limiting + "\n";
   r.simulated_s = sc_core::sc_time_stamp().to_seconds();
   r.work_units = r.metrics.back().second;

@@ -14,6 +14,7 @@
 #ifdef WS_HAVE_LWIP
 #include "workloads/apps/ftp_client.hpp"
 #include "workloads/apps/ftp_server.hpp"
+#include "workloads/lib/cycle_ledger.hpp"
 #include "workloads/net/ndk_sockets.hpp"
 #include "workloads/net/nimu_netif.hpp"
 #endif
@@ -284,7 +285,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
                           heap.free_bytes(), heap.largest_free(), sockets.failures());
   r.report += fmt::format("Rx: {} accumulator interrupts, {} packets\n", netif.interrupts(), netif.rx_packets());
   r.report += "drops: " + StatsRegistry::drops_text(drops) + "\n";
-  r.report += net::ledger_report(ledger, load / 100 * window.to_seconds(), segments, "data segment", board.core.clock().hz());
+  r.report += lib::ledger_report(ledger, load / 100 * window.to_seconds(), segments, "data segment", board.core.clock().hz());
   r.report += "limiting: " + r.limiting + "\n";
   r.simulated_s = sc_core::sc_time_stamp().to_seconds();
   r.work_units = r.metrics.back().second;

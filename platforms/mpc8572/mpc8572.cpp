@@ -10,6 +10,7 @@
 #include "workloads/apps/user_load.hpp"
 #include "workloads/drivers/gianfar.hpp"
 #include "workloads/drivers/gianfar_fp.hpp"
+#include "workloads/lib/cycle_ledger.hpp"
 #include "workloads/lib/buffer_pool.hpp"
 #include "workloads/net/ipv4_forward.hpp"
 #include "workloads/os/linux/irq_affinity.hpp"
@@ -36,7 +37,8 @@ eth::Etsec::Coalescing coalescing(const ParamTable& p, const char* dir) {
 
 std::string level_text(const CpuLoad& l, const sc_time& w) {
   const auto pct = [&](const sc_time& t) { return 100 * t.to_seconds() / w.to_seconds(); };
-  return fmt::format("irq {:.0f} %, softirq {:.0f} %, sys {:.0f} %", pct(l.irq), pct(l.soft), pct(l.sys));
+  return fmt::format("irq {:.0f} %, softirq {:.0f} %, sys {:.0f} %, usr {:.0f} %", pct(l.irq), pct(l.soft), pct(l.sys),
+                     pct(l.usr));
 }
 
 }  // namespace
@@ -85,6 +87,14 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   Mpc8572Board board("board", p, sched, stats, &trace, pool);
   std::vector<Cpu*> cpus;
   for (auto& c : board.cores) cpus.push_back(c.get());
+  for (unsigned i = 0; i < kPorts; ++i) {
+    board.coherence.name_region(kRings + i * 0x2000, 0x1000, fmt::format("eth{} Rx BDs", i));
+    board.coherence.name_region(kRings + i * 0x2000 + 0x1000, 0x1000, fmt::format("eth{} Tx BDs", i));
+    board.coherence.name_region(kLocks + i * 32, 32, fmt::format("eth{} Tx lock", i));
+  }
+  board.coherence.name_region(kStats, 0x1000, "forwarding counters");
+  board.coherence.name_region(kSkbs, uint64_t(kPorts) * 11024 * 2048, "packet buffers");
+  board.coherence.name_region(kFastPath, 0x20000, "fast-path tables");
   os::Linux::Config lcfg;
   lcfg.netdev_budget = unsigned(p.i("sysctl.netdev_budget"));
   lcfg.netdev_max_backlog = unsigned(p.i("sysctl.netdev_max_backlog"));
@@ -132,12 +142,19 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   const double fp_cost = p.r("gianfar.fp_instructions");
   drivers::GianfarFastPath fp({kFastPath, unsigned(p.i("gianfar.fp_entries")), unsigned(cpus.size())});
   std::map<std::string, uint64_t> ip_drops;
+  std::vector<lib::Ledger> ledgers(cpus.size());  // each CPU's time by what it did, over the window
+  const auto book = [&](const char* what, const sc_time& since) {
+    const unsigned cpu = lx.kernel().running().cpu;
+    ledgers[cpu][what] += lx.kernel().cpu_time() - since;
+  };
+  for (auto& g : gfar) g->book = book;
   std::vector<std::function<os::Task(uint64_t, uint32_t)>> receive(kPorts);
   for (unsigned in = 0; in < kPorts; ++in) {
     gfar[in]->receive = [&, in](uint64_t buf, uint32_t len) -> os::Task {
       const unsigned cpu = lx.kernel().running().cpu;
       Cpu& c = lx.kernel().cpu(cpu);
       uint8_t hdr[eth::kHeaderBytes + eth::kIpv4HeaderBytes];
+      const sc_time began = lx.kernel().cpu_time();
       c.read(buf, hdr, sizeof hdr);  // the headers through the cache: the DMA's snoop left them out of it
       unsigned out = 0;
       const uint32_t dst = eth::get32(hdr + eth::kHeaderBytes + 16);
@@ -147,6 +164,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
           if (const net::Ipv4Route* r = fw.lookup(dst); r && fw.forward_by(hdr, len, *r) == net::FwdVerdict::Forward) {
             c.write(buf, hdr, sizeof hdr);
             count(c, cpu);
+            book("fast path: lookup, rewrite", began);
             co_await gfar[*cached]->xmit(buf, len, true);
             co_return;
           }
@@ -157,11 +175,13 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
       if (v != net::FwdVerdict::Forward) {
         ++ip_drops[std::string("ipv4.") + net::verdict_name(v)];
         skbs.give(buf);
+        book("IPv4: ip_rcv .. neigh, counter", began);
         co_return;
       }
       c.write(buf, hdr, sizeof hdr);
       count(c, cpu);
       if (fast_path) fp.learn(c, cpu, dst, out);
+      book("IPv4: ip_rcv .. neigh, counter", began);
       co_await gfar[out]->xmit(buf, len);
     };
   }
@@ -214,6 +234,8 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   std::vector<sc_time> spun_before(kPorts);
   std::vector<uint64_t> takes_before(kPorts);
   uint64_t squeezes_before = 0;
+  std::map<std::string, SnoopDomain::Moves> moves_before;
+  std::vector<uint64_t> packets_before(cpus.size());
   const auto squeezes = [&] { return lx.time_squeezes(0) + lx.time_squeezes(1); };
   tester::Measurement measurement(
       tester::Measurement::config(p, 1518, 1e9), tester, sched,
@@ -230,6 +252,8 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
          for (unsigned i = 0; i < kPorts; ++i)
            spun_before[i] = gfar[i]->tx_lock().spun(), takes_before[i] = gfar[i]->tx_lock().contended();
          squeezes_before = squeezes();
+         moves_before = board.coherence.moves();
+         for (unsigned c = 0; c < cpus.size(); ++c) ledgers[c].clear(), packets_before[c] = lx.packets(c);
        }});
   measurement.on_done([] {  // the user processes' timers would run on
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -308,6 +332,25 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
                           "ksoftirqd)\n", lx.packets(0), lx.time_squeezes(0), lx.kernel().deferred_handoffs(0),
                           lx.packets(1), lx.time_squeezes(1), lx.kernel().deferred_handoffs(1));
   r.report += balance_text + lock_text + "\n";
+  // Where the cache lines moved in the window, per forwarded frame.
+  const double fwd = std::max<double>(1, double(w.received));
+  std::string moved;
+  for (const auto& [what, m] : board.coherence.moves()) {
+    const SnoopDomain::Moves& b = moves_before[what];
+    const double cc = double(m.core_to_core - b.core_to_core) / fwd, dev = double(m.to_device - b.to_device) / fwd,
+                 inv = double(m.invalidations - b.invalidations) / fwd;
+    if (cc + dev + inv >= 0.005)
+      moved += fmt::format("  {:<20} {:>6.2f} core to core  {:>6.2f} to a DMA read  {:>6.2f} invalidated\n", what, cc,
+                           dev, inv);
+  }
+  if (!moved.empty()) r.report += "cache lines per forwarded frame (the window):\n" + moved;
+  for (unsigned c = 0; c < cpus.size(); ++c) {
+    const CpuLoad& l = *stats.cpu_load(cpus[c]->resource_name());
+    const double net_s = (l.irq + l.soft).to_seconds();  // the network's share of the CPU: its hardirqs and softirqs
+    const std::string text = lib::ledger_report(ledgers[c], net_s, lx.packets(c) - packets_before[c],
+                                                "frame this CPU polled", cpus[c]->clock().hz());
+    if (!text.empty()) r.report += fmt::format("cpu{} (irq + softirq time): ", c) + text;
+  }
   r.report += "CPU load over the window:\n" + stats.cpu_report(window);
   r.report += "limiting: " + r.limiting + "\n";
   if (trace.enabled()) trace.flush();

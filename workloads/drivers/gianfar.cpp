@@ -118,6 +118,7 @@ os::Task Gianfar::poll(unsigned budget, unsigned& done) {
 os::Task Gianfar::clean_rx(Cpu& c, unsigned budget, unsigned& done, bool backlog) {
   done = 0;
   while (done < budget) {
+    const sc_core::sc_time began = lx_.kernel().cpu_time();
     const uint64_t at = cfg_.rx_ring + uint64_t(rx_next_) * qe::kBdBytes;
     uint8_t raw[qe::kBdBytes];
     c.read(at, raw, qe::kBdBytes);
@@ -138,6 +139,7 @@ os::Task Gianfar::clean_rx(Cpu& c, unsigned budget, unsigned& done, bool backlog
     c.write(at, raw, qe::kBdBytes);
     rx_next_ = (bd.status & qe::kBdWrap) ? 0 : rx_next_ + 1;
     ++done;
+    if (book) book("gianfar: Rx BD, new skb", began);
     if (refill && backlog) {
       c.exec_code(cfg_.costs.netif_rx);
       if (!lx_.netif_rx(receive, buf, len)) skbs_.give(buf);  // past netdev_max_backlog: dropped
@@ -150,6 +152,7 @@ os::Task Gianfar::clean_rx(Cpu& c, unsigned budget, unsigned& done, bool backlog
 
 // gfar_clean_tx_ring: every BD the eTSEC has sent, its skb freed; then the queue runs again.
 os::Task Gianfar::clean_tx(Cpu& c) {
+  const sc_core::sc_time began = lx_.kernel().cpu_time();
   co_await tx_lock_.lock();
   while (tx_used_ > 0) {
     const uint64_t at = cfg_.tx_ring + uint64_t(tx_tail_) * qe::kBdBytes;
@@ -163,11 +166,18 @@ os::Task Gianfar::clean_tx(Cpu& c) {
     --tx_used_;
   }
   tx_lock_.unlock();
+  if (book) book("gianfar: Tx clean, skb free", began);
   co_await run_queue(c);
 }
 
 os::Task Gianfar::xmit(uint64_t buf, uint32_t len, bool direct) {
   Cpu& c = core();
+  const sc_core::sc_time began = lx_.kernel().cpu_time();
+  co_await send(c, buf, len, direct);
+  if (book) book("dev_queue_xmit, start_xmit", began);
+}
+
+os::Task Gianfar::send(Cpu& c, uint64_t buf, uint32_t len, bool direct) {
   if (direct && qdisc_.empty() && tx_used_ < cfg_.tx_bds) {
     co_await tx_lock_.lock();
     if (tx_used_ < cfg_.tx_bds) {  // still room, the lock held

@@ -65,6 +65,8 @@ class Gianfar {
   Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs);
   // netif_receive_skb: the stack's work on a received frame in `buf` (FCS excluded).
   std::function<os::Task(uint64_t buf, uint32_t len)> receive;
+  // Told each span of the driver's own work, from `since` in Kernel::cpu_time() (a cycle ledger), if set.
+  std::function<void(const char* what, const sc_core::sc_time& since)> book;
   // gfar_open: the rings, coalescing and interrupt mask; run by a core at boot.
   void open(Cpu& core);
   // dev_queue_xmit of the frame in `buf`; the skb is the device's from here.
@@ -88,6 +90,7 @@ class Gianfar {
   os::Task clean_rx(Cpu& core, unsigned budget, unsigned& done, bool backlog);
   os::Task poll(unsigned budget, unsigned& done);
   os::Task clean_tx(Cpu& core);
+  os::Task send(Cpu& core, uint64_t buf, uint32_t len, bool direct);  // xmit's work
   os::Task run_queue(Cpu& core);  // qdisc_run: start_xmit while the ring has room
   void start_xmit(Cpu& core, const Skb& s);  // one BD, the Tx lock held
   Cpu& core();

@@ -24,20 +24,6 @@ LwipCallCosts LwipCallCosts::from(const ParamTable& p, const std::string& prefix
           p.r(prefix + ".timer_instructions"), p.r(prefix + ".api_instructions"), p.r(prefix + ".pbuf_instructions")};
 }
 
-std::string ledger_report(const std::map<std::string, sc_core::sc_time>& ledger, double busy_s, uint64_t units,
-                          const std::string& unit, double hz) {
-  if (units == 0) return "";
-  std::string out = fmt::format("core cycles per {} ({} in the test):\n", unit, units);
-  double booked = 0;
-  for (auto& [what, t] : ledger) {
-    out += fmt::format("  {:<20} {:>10.0f}\n", what, t.to_seconds() * hz / double(units));
-    booked += t.to_seconds();
-  }
-  out += fmt::format("  {:<20} {:>10.0f}\n", "kernel, irq, other", std::max(0.0, busy_s - booked) * hz / double(units));
-  out += fmt::format("  {:<20} {:>10.0f}\n", "total busy", busy_s * hz / double(units));
-  return out;
-}
-
 // lwip_standard_chksum, algorithm 2: a leading odd byte, then a halfword load,
 // an add and the loop's decrement and branch per halfword, a trailing byte.
 AccessPattern checksum_pattern(uint64_t addr, size_t n) {

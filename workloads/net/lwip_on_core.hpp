@@ -38,12 +38,6 @@ struct LwipCallCosts {
   static LwipCallCosts from(const ParamTable& p, const std::string& prefix);
 };
 
-// The core's busy time `busy_s` over a test by what the software did (a
-// LwipOnCore ledger), in core cycles per `units` (data frames, segments) the
-// board handled: where the time went.
-std::string ledger_report(const std::map<std::string, sc_core::sc_time>& ledger, double busy_s, uint64_t units,
-                          const std::string& unit, double hz);
-
 // The checksum loop's accesses over n bytes at `addr` (LWIP_CHKSUM_ALGORITHM 2).
 AccessPattern checksum_pattern(uint64_t addr, size_t n);
 

@@ -447,7 +447,13 @@ void Kernel::finished(PerCpu& c, Context& x) {
   });
 }
 
-void Kernel::book(PerCpu& c, const Context& x, const sc_core::sc_time& d) {
+sc_core::sc_time Kernel::cpu_time() {
+  Context& x = running();
+  return x.busy + (cpus_[x.cpu]->hw->time() - now());
+}
+
+void Kernel::book(PerCpu& c, Context& x, const sc_core::sc_time& d) {
+  x.busy += d;
   c.hw->busy()->busy += d;
   const bool deferred_thread = c.deferred_thread && &c.deferred_thread->ctx_ == &x;
   if (x.level == Level::HardIrq) c.load->irq += d;

@@ -76,6 +76,7 @@ struct Context {
   enum class State { Running, AtPoint, Blocked, Spinning } state = State::Running;
   sc_core::sc_time started;        // when the activation began (its trace span)
   sc_core::sc_time spin_from;      // when a spin began (booked busy when it ends)
+  sc_core::sc_time busy;           // CPU time booked to it so far
   unsigned cpu = 0;
   Thread* thread = nullptr;        // the thread this context is, if it is one
 };
@@ -148,6 +149,9 @@ class Kernel {
   Cpu& cpu(unsigned i) { return *cpus_.at(i)->hw; }
   unsigned cpus() const { return unsigned(cpus_.size()); }
   const KernelConfig& config() const { return cfg_; }
+  // The running context's CPU time so far, its current stretch included: a
+  // span of it excludes what ran while the context was preempted.
+  sc_core::sc_time cpu_time();
   // Charges the running context `cycles` on its core.
   void charge(double cycles) { cpu(running().cpu).exec_code(cycles); }
 
@@ -217,7 +221,7 @@ class Kernel {
   void run(PerCpu& c, Context& x);
   void at_point(PerCpu& c, Context& x);
   void finished(PerCpu& c, Context& x);
-  void book(PerCpu& c, const Context& x, const sc_core::sc_time& d);
+  void book(PerCpu& c, Context& x, const sc_core::sc_time& d);
   bool preempts(PerCpu& c, const Context& x) const;
   Thread* most_urgent_ready(PerCpu& c) const;
   void make_ready(Thread& t, bool front = false);
