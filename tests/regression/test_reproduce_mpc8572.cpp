@@ -1,0 +1,69 @@
+// Reproduces the MPC8572 SMP forwarding study's default configuration: CPU0
+// above 90 % busy, mostly softirq, and CPU1 30 to 50 % busy (the user
+// processes the scheduler puts there, off the CPU drowned in NET_RX). The
+// withheld rows (the affinity split's rate and both loads, and the default's
+// absolute rate, which the study does not give) match what
+// docs/predictions.md committed.
+#include <gtest/gtest.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+#include "app/reproduce.hpp"
+
+namespace ws {
+namespace {
+
+const ReferenceSet& mpc8572_set() {
+  for (auto& s : reference_sets())
+    if (s.name == "mpc8572") return s;
+  throw std::logic_error("no mpc8572 reference set");
+}
+
+TEST(ReproduceMpc8572, TheDefaultConfigurationsFactsHold) {
+  const auto rows = reproduce(mpc8572_set(), 2, 1, {}, "calibration");
+  ASSERT_EQ(rows.size(), 4u);
+  for (const auto& r : rows) {
+    ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
+    EXPECT_TRUE(r.holds()) << r.ref.label << ": simulated " << r.simulated;
+    EXPECT_EQ(r.limiting.rfind("cpu0 (", 0), 0u) << "the limit is CPU0: " << r.limiting;
+    EXPECT_NE(r.limiting.find("softirq 100 %"), std::string::npos) << r.limiting;
+  }
+}
+
+// The cells of the line of docs/predictions.md's MPC8572 section that starts with `first`.
+std::vector<std::string> row(const std::string& doc, const std::string& first) {
+  const auto at = doc.find("| " + first + " |");
+  if (at == std::string::npos) return {};
+  std::stringstream cs(doc.substr(at, doc.find('\n', at) - at));
+  std::vector<std::string> cells;
+  for (std::string c; std::getline(cs, c, '|');) cells.push_back(c);
+  return cells;  // cells[0] is empty (before the first '|')
+}
+
+TEST(ReproduceMpc8572, PredictionsMatchTheCommittedDocument) {
+  std::ifstream f(data_path("docs/predictions.md"));
+  ASSERT_TRUE(f);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const auto from = ss.str().find("## MPC8572");
+  ASSERT_NE(from, std::string::npos) << "docs/predictions.md has no MPC8572 section";
+  const std::string doc = ss.str().substr(from);
+  const auto rows = reproduce(mpc8572_set(), 2, 1, {}, "withheld");
+  ASSERT_EQ(rows.size(), 4u) << "the default's rate; the split's rate and both loads";
+  // | configuration | frames forwarded /s | gain | CPU0 busy | CPU1 busy | limiting |
+  const auto split = row(doc, "split"), base = row(doc, "default (both on CPU0)");
+  ASSERT_GT(split.size(), 5u);
+  ASSERT_GT(base.size(), 5u);
+  for (const auto& r : rows) {
+    ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
+    const auto& cells = r.ref.table == "split" ? split : base;
+    const size_t column = r.ref.metric == "fwd_fps" ? 2 : r.ref.metric == "cpu0_pct" ? 4 : 5;
+    const double committed = std::stod(cells[column]);
+    EXPECT_NEAR(r.simulated, committed, r.ref.metric == "fwd_fps" ? 0.0005 * committed : 0.051)
+        << r.ref.label << ": the model now gives " << r.simulated << "; the document: " << cells[column];
+  }
+}
+
+}  // namespace
+}  // namespace ws
