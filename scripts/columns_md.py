@@ -15,7 +15,7 @@ PLATFORMS = [("msc815x_pcie", "PCIe DMA (msc815x_pcie, workload pcie_dma)"),
              ("msc8144", "UDP echo (msc8144, workload udp_echo)"),
              ("a7_rtthread", "iperf and memcpy (a7_rtthread, workloads iperf and memcpy)"),
              ("k2h", "FTP (k2h, workload ftp)"),
-             ("mpc8572", "IP forwarding (mpc8572, workload ipfwd; first cut)")]
+             ("mpc8572", "IP forwarding (mpc8572, workload ipfwd)")]
 
 
 def main():
