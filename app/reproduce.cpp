@@ -23,6 +23,12 @@ const std::vector<ReferenceSet>& reference_sets() {
   return sets;
 }
 
+const ReferenceSet& reference_set(const std::string& name) {
+  for (auto& s : reference_sets())
+    if (s.name == name) return s;
+  throw std::logic_error("no reference set '" + name + "'");
+}
+
 bool ReproducedRow::holds() const {
   // 0 is "never" (a line-rate size not reached), which is not below anything.
   if (ref.relation == "below") return simulated > 0 && simulated < *ref.measured;

@@ -35,6 +35,8 @@ struct ReferenceSet {
 };
 
 const std::vector<ReferenceSet>& reference_sets();
+// The set `reproduce NAME` takes; throws std::logic_error if there is none.
+const ReferenceSet& reference_set(const std::string& name);
 // Root of the project's data files: $WIRESPEED_HOME, else the source tree it was built from.
 std::string data_path(const std::string& relative);
 // Throws InputError naming file and line on a malformed table.

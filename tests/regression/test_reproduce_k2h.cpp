@@ -16,12 +16,6 @@
 namespace ws {
 namespace {
 
-const ReferenceSet& k2h_set() {
-  for (auto& s : reference_sets())
-    if (s.name == "k2h") return s;
-  throw std::logic_error("no k2h reference set");
-}
-
 bool within(const ReproducedRow& r) {
   if (r.ref.relation != "approx") return r.holds();
   return std::fabs(r.error_pct()) <= 10;
@@ -33,7 +27,7 @@ TEST(ReproduceK2h, CalibrationHoldsExceptTheRecordedMiss) {
   const std::set<std::string> misses = {"S0 Tx"};
   std::set<std::string> missed;
   int rows = 0;
-  for (const auto& r : reproduce(k2h_set(), 2, 1, {}, "calibration")) {
+  for (const auto& r : reproduce(reference_set("k2h"), 2, 1, {}, "calibration")) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
     ++rows;
     if (!within(r)) missed.insert(r.ref.label);
@@ -51,7 +45,7 @@ TEST(ReproduceK2h, PredictionsMatchTheCommittedDocument) {
   std::stringstream ss;
   ss << f.rdbuf();
   const std::string doc = ss.str().substr(ss.str().find("## 66AK2H FTP"));
-  const auto rows = reproduce(k2h_set(), 2, 1, {}, "withheld");
+  const auto rows = reproduce(reference_set("k2h"), 2, 1, {}, "withheld");
   ASSERT_EQ(rows.size(), 6u) << "S2 Tx, Rx and both A15 loads; S5 Tx and Rx";
   for (const auto& r : rows) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;

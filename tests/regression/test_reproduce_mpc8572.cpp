@@ -14,14 +14,8 @@
 namespace ws {
 namespace {
 
-const ReferenceSet& mpc8572_set() {
-  for (auto& s : reference_sets())
-    if (s.name == "mpc8572") return s;
-  throw std::logic_error("no mpc8572 reference set");
-}
-
 TEST(ReproduceMpc8572, TheDefaultConfigurationsFactsHold) {
-  const auto rows = reproduce(mpc8572_set(), 2, 1, {}, "calibration");
+  const auto rows = reproduce(reference_set("mpc8572"), 2, 1, {}, "calibration");
   ASSERT_EQ(rows.size(), 4u);
   for (const auto& r : rows) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
@@ -49,7 +43,7 @@ TEST(ReproduceMpc8572, PredictionsMatchTheCommittedDocument) {
   const auto from = ss.str().find("## MPC8572");
   ASSERT_NE(from, std::string::npos) << "docs/predictions.md has no MPC8572 section";
   const std::string doc = ss.str().substr(from);
-  const auto rows = reproduce(mpc8572_set(), 2, 1, {}, "withheld");
+  const auto rows = reproduce(reference_set("mpc8572"), 2, 1, {}, "withheld");
   ASSERT_EQ(rows.size(), 4u) << "the default's rate; the split's rate and both loads";
   // | configuration | frames forwarded /s | gain | CPU0 busy | CPU1 busy | limiting |
   const auto split = row(doc, "split"), base = row(doc, "default (both on CPU0)");

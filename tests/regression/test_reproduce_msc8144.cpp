@@ -11,15 +11,9 @@
 namespace ws {
 namespace {
 
-const ReferenceSet& msc8144_set() {
-  for (auto& s : reference_sets())
-    if (s.name == "msc8144") return s;
-  throw std::logic_error("no msc8144 reference set");
-}
-
 TEST(ReproduceMsc8144, FiguresWithinFivePercentAndStatementsHold) {
   int figures = 0, statements = 0;
-  for (const auto& r : reproduce(msc8144_set(), 2, 1, {}, "calibration")) {
+  for (const auto& r : reproduce(reference_set("msc8144"), 2, 1, {}, "calibration")) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
     if (r.ref.relation == "approx") {
       ++figures;
@@ -36,7 +30,7 @@ TEST(ReproduceMsc8144, FiguresWithinFivePercentAndStatementsHold) {
 
 // The study names where the four-core limit moved: onto the QE or UEC, not a core.
 TEST(ReproduceMsc8144, FourCoresAreLimitedByTheQuiccEngineNotACore) {
-  for (const auto& r : reproduce(msc8144_set(), 2, 1, {}, "calibration")) {
+  for (const auto& r : reproduce(reference_set("msc8144"), 2, 1, {}, "calibration")) {
     if (r.ref.relation != "approx" || (r.ref.table != "H1" && r.ref.table != "H3")) continue;
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
     EXPECT_EQ(r.limiting.rfind("core", 0), std::string::npos) << r.ref.label << " is limited by " << r.limiting;
@@ -51,7 +45,7 @@ TEST(ReproduceMsc8144, PredictionsMatchTheCommittedDocument) {
   std::stringstream ss;
   ss << f.rdbuf();
   const std::string doc = ss.str().substr(ss.str().find("## MSC8144"));
-  const auto rows = reproduce(msc8144_set(), 2, 1, {}, "withheld");
+  const auto rows = reproduce(reference_set("msc8144"), 2, 1, {}, "withheld");
   ASSERT_EQ(rows.size(), 8u) << "H2, H4 (M2 and DDR), H5: a 64 B figure and a line-rate size each";
   for (const auto& r : rows) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;

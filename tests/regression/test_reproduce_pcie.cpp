@@ -13,14 +13,8 @@
 namespace ws {
 namespace {
 
-const ReferenceSet& pcie_set() {
-  for (auto& s : reference_sets())
-    if (s.name == "pcie") return s;
-  throw std::logic_error("no pcie reference set");
-}
-
 TEST(ReproducePcie, EveryCalibrationRowWithinFivePercent) {
-  const auto rows = reproduce(pcie_set(), 2, 1);
+  const auto rows = reproduce(reference_set("pcie"), 2, 1);
   int calibration = 0;
   for (const auto& r : rows) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
@@ -34,7 +28,7 @@ TEST(ReproducePcie, EveryCalibrationRowWithinFivePercent) {
 }
 
 TEST(ReproducePcie, TheRowAboveTheLinkBoundIsExcludedAndSaysWhy) {
-  const auto rows = load_reference(data_path(pcie_set().file));
+  const auto rows = load_reference(data_path(reference_set("pcie").file));
   const auto x1 = std::find_if(rows.begin(), rows.end(), [](auto& r) { return r.label == "x1 128B write"; });
   ASSERT_NE(x1, rows.end());
   EXPECT_EQ(x1->kind, "excluded");
@@ -49,7 +43,7 @@ TEST(ReproducePcie, PredictionsMatchTheCommittedDocument) {
   std::stringstream ss;
   ss << f.rdbuf();
   const std::string doc = ss.str();
-  for (const auto& r : reproduce(pcie_set(), 2, 1)) {
+  for (const auto& r : reproduce(reference_set("pcie"), 2, 1)) {
     if (r.ref.kind != "withheld") continue;
     // Each prediction appears as "| label | ... | X.XX |" in the table.
     const std::string row = "| " + r.ref.label + " |";

@@ -15,12 +15,6 @@
 namespace ws {
 namespace {
 
-const ReferenceSet& rtthread_set() {
-  for (auto& s : reference_sets())
-    if (s.name == "rtthread") return s;
-  throw std::logic_error("no rtthread reference set");
-}
-
 bool within(const ReproducedRow& r) {
   if (r.ref.relation != "approx") return r.holds();
   if (r.ref.metric == "cpu_pct") return std::fabs(r.simulated - *r.ref.measured) <= 10;
@@ -33,7 +27,7 @@ TEST(ReproduceRtThread, CalibrationHoldsExceptTheRecordedMisses) {
                                         "S0 TCP tx CPU", "S0 UDP rx CPU", "S0 UDP tx CPU"};
   std::set<std::string> missed;
   int rows = 0;
-  for (const auto& r : reproduce(rtthread_set(), 2, 1, {}, "calibration")) {
+  for (const auto& r : reproduce(reference_set("rtthread"), 2, 1, {}, "calibration")) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
     ++rows;
     if (!within(r)) missed.insert(r.ref.label);
@@ -50,7 +44,7 @@ TEST(ReproduceRtThread, PredictionsMatchTheCommittedDocument) {
   std::stringstream ss;
   ss << f.rdbuf();
   const std::string doc = ss.str().substr(ss.str().find("## Cortex-A7 RT-Thread"));
-  const auto rows = reproduce(rtthread_set(), 2, 1, {}, "withheld");
+  const auto rows = reproduce(reference_set("rtthread"), 2, 1, {}, "withheld");
   ASSERT_EQ(rows.size(), 20u) << "S1-S4 and S5 EMAC1, four tests each";
   for (const auto& r : rows) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
