@@ -47,7 +47,9 @@ void check_mpc8572_params(const ParamTable& p) {
   const auto pow2 = [](int64_t v) { return v > 0 && !(v & (v - 1)); };
   for (const char* key : {"e500.l1d_kb", "e500.l1i_kb", "l2.kb", "gianfar.fp_entries"})
     if (!pow2(p.i(key)))
-      throw InputError(fmt::format("{}: key '{}': {} is not a power of two", p.origin(key), key, p.i(key)));
+      throw InputError(fmt::format("{}: key '{}': {} is not a power of two; expected a power of two in its range "
+                                   "(wirespeed params mpc8572 {})",
+                                   p.origin(key), key, p.i(key), key));
 }
 
 std::vector<Column> mpc8572_columns() {
@@ -93,7 +95,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
     board.coherence.name_region(kLocks + i * 32, 32, fmt::format("eth{} Tx lock", i));
   }
   board.coherence.name_region(kStats, 0x1000, "forwarding counters");
-  board.coherence.name_region(kSkbs, uint64_t(kPorts) * 11024 * 2048, "packet buffers");
+  board.coherence.name_region(kSkbs, kPorts * kSkbsPerPort * kSkbBytes, "packet buffers");
   board.coherence.name_region(kFastPath, 0x20000, "fast-path tables");
   os::Linux::Config lcfg;
   lcfg.netdev_budget = unsigned(p.i("sysctl.netdev_budget"));
@@ -107,8 +109,11 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
       affinity.set(s, masks[i]);
     }
 
-  // As many skbs as the rings and qdiscs can hold at once: the slab never runs dry before they are full.
-  const auto skb_count = uint32_t(kPorts * (p.i("gianfar.rx_bds") + p.i("gianfar.tx_bds") + p.i("gianfar.txqueuelen")));
+  // As many skbs as the rings, qdiscs and recycle queues can hold at once: the
+  // slab never runs dry before they are full.
+  const bool recycle = p.s("gianfar.skb_recycle") == "on";
+  const auto skb_count = uint32_t(kPorts * (p.i("gianfar.rx_bds") * (recycle ? 2 : 1) + p.i("gianfar.tx_bds") +
+                                            p.i("gianfar.txqueuelen")));
   lib::BufferPool skbs(kSkbs, skb_count, kSkbBytes);
   std::vector<eth::MacAddr> port_macs, tester_macs;
   for (unsigned i = 0; i < kPorts; ++i) port_macs.push_back(eth::local_mac(0x02, i + 1)), tester_macs.push_back(eth::local_mac(0x54, i));
@@ -123,7 +128,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
                                  unsigned(p.i("gianfar.rx_bds")), unsigned(p.i("gianfar.tx_bds")),
                                  unsigned(p.i("napi.weight")), unsigned(p.i("gianfar.txqueuelen")), kLocks + i * 32,
                                  coalescing(p, "rx"), coalescing(p, "tx"), kRxSource[i], kTxSource[i], kErrSource[i],
-                                 gcosts, p.s("gianfar.napi") == "on"},
+                                 gcosts, p.s("gianfar.napi") == "on", recycle},
         *board.eth[i], lx, skbs));
 
   // The IPv4 path on each received frame, on the CPU whose softirq polls it.

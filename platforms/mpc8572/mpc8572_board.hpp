@@ -23,7 +23,8 @@ constexpr uint64_t kLocks = 0x0090'0000;   // spinlock words, one line each
 constexpr uint64_t kStats = 0x0091'0000;   // the forwarding counters
 constexpr uint64_t kFastPath = 0x0092'0000;  // gianfar's fast-path tables (per CPU, at most 64 KB each)
 constexpr uint64_t kRings = 0x0100'0000;   // BD rings, 4 KB each (512 BDs at most)
-constexpr uint64_t kSkbs = 0x0200'0000;    // packet buffers, 2 KB each (at most 2 x 11024: 45 MB)
+constexpr uint64_t kSkbs = 0x0200'0000;    // packet buffers, 2 KB each, at most kSkbsPerPort a port (47 MB)
+constexpr uint64_t kSkbsPerPort = 2 * 512 + 512 + 10000;  // the Rx ring and recycle queue, Tx ring, qdisc at their largest
 constexpr unsigned kPorts = 2;
 // MPIC sources and core inputs per port: Tx, Rx, error (the eTSEC's three lines).
 constexpr unsigned kTxSource[kPorts] = {0, 3}, kRxSource[kPorts] = {1, 4}, kErrSource[kPorts] = {2, 5};

@@ -37,6 +37,9 @@ void declare_mpc8572_params(ParamTable& t) {
   t.declare(number("sysctl.netdev_max_backlog", K::Int, "1000", 1, 1000000, "packets",
                    "a CPU's backlog (input_pkt_queue) for netif_rx; only a driver without NAPI uses it",
                    "Linux net/core/dev.c: netdev_max_backlog 1000"));
+  t.declare(choice("gianfar.skb_recycle", "off", {"off", "on"}, "-",
+                   "sent skbs go back to the device's Rx refill instead of a free and an alloc",
+                   "Linux gianfar 2.6.29 to 3.x: skb_recycle_check, rx_recycle"));
   t.declare(choice("gianfar.napi", "on", {"on", "off"}, "-",
                    "CONFIG_GFAR_NAPI: poll from NET_RX (on) or receive in the hardirq through netif_rx's backlog (off)",
                    std::string(kFacts) + ": NAPI and non-NAPI builds"));
@@ -140,6 +143,7 @@ void declare_mpc8572_params(ParamTable& t) {
   t.set_default("gianfar.xmit_instructions", "400", kEstimate);
   t.set_default("gianfar.start_xmit_instructions", "300", kEstimate);
   t.set_default("gianfar.netif_rx_instructions", "150", kEstimate);
+  t.set_default("gianfar.recycle_instructions", "80", kEstimate);
   t.declare(number("gianfar.fp_instructions", K::Real, "150", 0, 1e6, "instructions",
                    "a fast-path hit: the hash, the entry's checks, TTL and checksum, the MACs",
                    "estimate: ip_rcv's header checks and ip_forward's rewrite without their calls"));

@@ -130,6 +130,7 @@ TEST(Mpc8572, EveryKnobMovesAResult) {
       {"", {}, "sysctl.netdev_budget", "300", "16", "time_squeezes"},       // NET_RX runs end with work left
       {"", {{"gianfar.napi", "off"}}, "sysctl.netdev_max_backlog", "1000", "100", "fwd_fps"},  // the backlog's drops
       {"", {}, "gianfar.napi", "on", "off", "fwd_fps"},                     // receive livelock
+      {"", {}, "gianfar.skb_recycle", "off", "on", "fwd_fps"},              // no free and alloc per frame
       {"", {}, "sysctl.rp_filter", "0", "1", "fwd_fps"},                    // the reverse lookup
       {"", split, "sw.stats_layout", "per_cpu", "shared_line", "interventions"},  // the line ping-pongs
       {"", {}, "tester.frame_bytes", "64", "512", "fwd_fps"},

@@ -21,13 +21,15 @@ void Gianfar::Costs::declare_params(ParamTable& t, const std::string& prefix) {
   cost("xmit_instructions", "dev_queue_xmit: the qdisc's enqueue and dequeue");
   cost("start_xmit_instructions", "gfar_start_xmit: the Tx BD, TSTAT");
   cost("netif_rx_instructions", "without NAPI: netif_rx's enqueue and process_backlog's dequeue, per frame");
+  cost("recycle_instructions", "skb recycling: skb_recycle_check and the rx_recycle queue, per skb each way");
 }
 
 Gianfar::Costs Gianfar::Costs::from(const ParamTable& p, const std::string& prefix) {
   const auto r = [&](const char* k) { return p.r(prefix + "." + k); };
   return {r("irq_instructions"),      r("poll_instructions"),     r("rx_packet_instructions"),
           r("skb_alloc_instructions"), r("skb_free_instructions"), r("tx_clean_instructions"),
-          r("xmit_instructions"),      r("start_xmit_instructions"), r("netif_rx_instructions")};
+          r("xmit_instructions"),      r("start_xmit_instructions"), r("netif_rx_instructions"),
+          r("recycle_instructions")};
 }
 
 Gianfar::Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs)
@@ -127,8 +129,12 @@ os::Task Gianfar::clean_rx(Cpu& c, unsigned budget, unsigned& done, bool backlog
     c.exec_code(cfg_.costs.rx_packet);
     const uint64_t buf = rx_buf_[rx_next_];
     const uint32_t len = bd.length - eth::kFcsBytes;
-    const bool refill = !skbs_.empty();
-    if (refill) {
+    const bool refill = !recycled_.empty() || !skbs_.empty();
+    if (!recycled_.empty()) {
+      c.exec_code(cfg_.costs.recycle);
+      rx_buf_[rx_next_] = recycled_.front();
+      recycled_.pop_front();
+    } else if (refill) {
       c.exec_code(cfg_.costs.skb_alloc);
       rx_buf_[rx_next_] = skbs_.take();
     } else {
@@ -160,8 +166,13 @@ os::Task Gianfar::clean_tx(Cpu& c) {
     c.read(at, raw, qe::kBdBytes);
     const qe::Bd bd = qe::decode(raw);
     if (bd.status & qe::kBdReady) break;  // not sent yet
-    c.exec_code(cfg_.costs.tx_clean + cfg_.costs.skb_free);
-    skbs_.give(tx_buf_[tx_tail_]);
+    if (cfg_.skb_recycle && recycled_.size() < cfg_.rx_bds) {
+      c.exec_code(cfg_.costs.tx_clean + cfg_.costs.recycle);
+      recycled_.push_back(tx_buf_[tx_tail_]);
+    } else {
+      c.exec_code(cfg_.costs.tx_clean + cfg_.costs.skb_free);
+      skbs_.give(tx_buf_[tx_tail_]);
+    }
     tx_tail_ = (tx_tail_ + 1) % cfg_.tx_bds;
     --tx_used_;
   }

@@ -12,6 +12,10 @@
 //               and start_xmit under the device's Tx lock (a spinlock in
 //               memory: two CPUs sending on one port contend for its line);
 //               a full Tx ring stops the queue until Tx cleaning frees BDs
+// skb recycling (2.6.29 to 3.x): the Tx clean keeps each sent skb on the
+// device's rx_recycle queue (up to the Rx ring's size) and the Rx refill takes
+// from it before netdev_alloc_skb: no free, no alloc, and the buffer stays with
+// the device (and so with the CPU that polls it).
 // Without NAPI (CONFIG_GFAR_NAPI unset, 2.6-era): the Rx hardirq cleans the
 // whole ring and hands each frame to netif_rx (the CPU's backlog, bounded by
 // netdev_max_backlog), the Tx hardirq cleans the Tx ring; nothing is masked,
@@ -46,6 +50,7 @@ class Gianfar {
     double xmit;         // dev_queue_xmit with the qdisc's enqueue and dequeue
     double start_xmit;   // gfar_start_xmit: BD fill, TSTAT
     double netif_rx;     // without NAPI: netif_rx's enqueue and process_backlog's dequeue
+    double recycle;      // skb_recycle_check and the recycle queue (instead of a free, or an alloc)
     // "<prefix>.irq_instructions", ...
     static void declare_params(ParamTable& t, const std::string& prefix);
     static Costs from(const ParamTable& p, const std::string& prefix);
@@ -61,6 +66,7 @@ class Gianfar {
     unsigned rx_line, tx_line, err_line;  // core interrupt inputs (the MPIC's configuration)
     Costs costs;
     bool napi = true;                // false: the build without CONFIG_GFAR_NAPI
+    bool skb_recycle = false;        // Tx-cleaned skbs go to this device's Rx refill (rx_recycle)
   };
   Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs);
   // netif_receive_skb: the stack's work on a received frame in `buf` (FCS excluded).
@@ -104,6 +110,7 @@ class Gianfar {
   std::vector<uint64_t> rx_buf_, tx_buf_;  // the skb each BD holds
   unsigned rx_next_ = 0, tx_head_ = 0, tx_tail_ = 0, tx_used_ = 0;
   std::deque<Skb> qdisc_;
+  std::deque<uint64_t> recycled_;  // rx_recycle
   std::map<std::string, uint64_t> drops_;
   uint64_t transmitted_ = 0;
 };
