@@ -57,13 +57,18 @@ void Measurement::count(const TrialResult& r, bool final) {
 
 // The board is polled every microsecond until it is idle (cores, engines and
 // queues all done with their last work).
+
 void Measurement::poll_idle() {
-  if (!board_.idle()) return sched_.at(now() + ns(1000), [this] { poll_idle(); });
+  if (!board_.idle()) {
+    if (now() < idle_deadline_) return sched_.at(now() + ns(1000), [this] { poll_idle(); });
+    m_.settled = false;
+  }
   on_idle_();
 }
 
 void Measurement::when_idle(std::function<void()> then) {
   on_idle_ = std::move(then);
+  idle_deadline_ = now() + std::max(cfg_.drain, sc_core::sc_time(1, sc_core::SC_SEC));  // however short the drain
   poll_idle();
 }
 
@@ -184,7 +189,8 @@ std::string Measurement::window_report() const {
   return fmt::format("window: last trial at {:.2f}% of line rate per port for {:.3f} ms, {} frames sent, {} echoed, "
                      "{} lost, backlog {} frames at mid-trial and {} at its end{}\n",
                      w.offered_pct, m_.trial.to_seconds() * 1e3, w.sent, w.received, w.lost(), w.backlog_mid,
-                     w.backlog_end, errors.empty() ? "" : ", errors:" + errors);
+                     w.backlog_end, errors.empty() ? "" : ", errors:" + errors) +
+         (m_.settled ? "" : "the board did not go idle within 1 s (or tester.drain_us) of a wait: it went on busy\n");
 }
 
 }  // namespace ws::tester

@@ -51,6 +51,7 @@ class Measurement {
     sc_core::sc_time trial; // its sending time
     unsigned trials = 0;
     uint64_t errors = 0;    // invalid frames over every trial
+    bool settled = true;    // the board went idle within 1 s (or tester.drain_us) of each wait (else it went on busy)
   };
 
   Measurement(const Config& cfg, TrafficTester& tester, Scheduler& sched, Board board);
@@ -79,6 +80,8 @@ class Measurement {
 
  private:
   void count(const TrialResult& r, bool final);
+  // `then` once the board is idle, or 1 s (or tester.drain_us, if longer) from
+  // now if it never is (the result then says it did not settle: no wait is unbounded).
   void when_idle(std::function<void()> then);
   void poll_idle();
   void final_trial(double pct);
@@ -94,6 +97,7 @@ class Measurement {
   std::function<void(const TrialResult&)> refused_;
   std::function<void()> on_idle_;
   std::function<void()> done_hook_;
+  sc_core::sc_time idle_deadline_;
   std::vector<uint32_t> sizes_;  // line_rate_size candidates; lo fails (or -1), hi passes (or past the end)
   int lo_ = -1, hi_ = 0;
   Result m_;

@@ -13,6 +13,7 @@
 #include "workloads/lib/cycle_ledger.hpp"
 #include "workloads/lib/buffer_pool.hpp"
 #include "workloads/net/ipv4_forward.hpp"
+#include "workloads/net/sk_buff.hpp"
 #include "workloads/os/linux/irq_affinity.hpp"
 #include "workloads/os/linux/irqbalance.hpp"
 #include "workloads/os/linux/linux.hpp"
@@ -96,6 +97,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   }
   board.coherence.name_region(kStats, 0x1000, "forwarding counters");
   board.coherence.name_region(kSkbs, kPorts * kSkbsPerPort * kSkbBytes, "packet buffers");
+  board.coherence.name_region(kSkbStructs, kPorts * kSkbsPerPort * net::SkBuffs::kBytes, "sk_buff structs");
   board.coherence.name_region(kFastPath, 0x20000, "fast-path tables");
   os::Linux::Config lcfg;
   lcfg.netdev_budget = unsigned(p.i("sysctl.netdev_budget"));
@@ -115,6 +117,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   const auto skb_count = uint32_t(kPorts * (p.i("gianfar.rx_bds") * (recycle ? 2 : 1) + p.i("gianfar.tx_bds") +
                                             p.i("gianfar.txqueuelen")));
   lib::BufferPool skbs(kSkbs, skb_count, kSkbBytes);
+  const net::SkBuffs sk_buffs(kSkbStructs, kSkbs, kSkbBytes);
   std::vector<eth::MacAddr> port_macs, tester_macs;
   for (unsigned i = 0; i < kPorts; ++i) port_macs.push_back(eth::local_mac(0x02, i + 1)), tester_macs.push_back(eth::local_mac(0x54, i));
   const bool rp_filter = p.s("sysctl.rp_filter") == "1";
@@ -128,7 +131,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
                                  unsigned(p.i("gianfar.rx_bds")), unsigned(p.i("gianfar.tx_bds")),
                                  unsigned(p.i("napi.weight")), unsigned(p.i("gianfar.txqueuelen")), kLocks + i * 32,
                                  coalescing(p, "rx"), coalescing(p, "tx"), kRxSource[i], kTxSource[i], kErrSource[i],
-                                 gcosts, p.s("gianfar.napi") == "on", recycle},
+                                 gcosts, p.s("gianfar.napi") == "on", recycle, &sk_buffs},
         *board.eth[i], lx, skbs));
 
   // The IPv4 path on each received frame, on the CPU whose softirq polls it.
@@ -179,11 +182,13 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
       const net::FwdVerdict v = fw.forward(hdr, len, in, out);
       if (v != net::FwdVerdict::Forward) {
         ++ip_drops[std::string("ipv4.") + net::verdict_name(v)];
+        sk_buffs.free(c, buf);
         skbs.give(buf);
         book("IPv4: ip_rcv .. neigh, counter", began);
         co_return;
       }
       c.write(buf, hdr, sizeof hdr);
+      sk_buffs.route(c, buf);
       count(c, cpu);
       if (fast_path) fp.learn(c, cpu, dst, out);
       book("IPv4: ip_rcv .. neigh, counter", began);
@@ -315,6 +320,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
                              gfar[i]->tx_lock().contended() - takes_before[i], pct);
     if (pct >= 10) r.limiting += fmt::format(", spinning on eth{}'s Tx lock {:.0f} %", i, pct);
   }
+  if (!measurement.result().settled) r.limiting += " [the board never went idle after the trial: a stuck ring or mask]";
   std::string balance_text;
   if (irqbalance) {
     std::string where;

@@ -23,6 +23,7 @@ constexpr uint64_t kLocks = 0x0090'0000;   // spinlock words, one line each
 constexpr uint64_t kStats = 0x0091'0000;   // the forwarding counters
 constexpr uint64_t kFastPath = 0x0092'0000;  // gianfar's fast-path tables (per CPU, at most 64 KB each)
 constexpr uint64_t kRings = 0x0100'0000;   // BD rings, 4 KB each (512 BDs at most)
+constexpr uint64_t kSkbStructs = 0x0180'0000;  // the packet buffers' sk_buffs, 192 B each (at most 4.4 MB)
 constexpr uint64_t kSkbs = 0x0200'0000;    // packet buffers, 2 KB each, at most kSkbsPerPort a port (47 MB)
 constexpr uint64_t kSkbsPerPort = 2 * 512 + 512 + 10000;  // the Rx ring and recycle queue, Tx ring, qdisc at their largest
 constexpr unsigned kPorts = 2;

@@ -53,9 +53,15 @@ Gianfar::Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferP
 
 Cpu& Gianfar::core() { return lx_.kernel().cpu(lx_.kernel().running().cpu); }
 
+void Gianfar::free_skb(Cpu& c, uint64_t buf) {
+  if (cfg_.sk_buffs) cfg_.sk_buffs->free(c, buf);
+  skbs_.give(buf);
+}
+
 void Gianfar::open(Cpu& c) {
   for (unsigned i = 0; i < cfg_.rx_bds; ++i) {
     rx_buf_[i] = skbs_.take();
+    if (cfg_.sk_buffs) cfg_.sk_buffs->alloc(c, rx_buf_[i]);
     uint8_t raw[qe::kBdBytes];
     qe::encode({uint16_t(qe::kBdEmpty | qe::kBdInterrupt | (i + 1 == cfg_.rx_bds ? qe::kBdWrap : 0)), 0,
                 uint32_t(rx_buf_[i])}, raw);
@@ -75,16 +81,22 @@ void Gianfar::open(Cpu& c) {
   });
 }
 
-// gfar_receive / gfar_transmit: the events off and masked, the poll scheduled here.
+// gfar_receive / gfar_transmit (gfar_schedule_cleanup): the CPU that wins the
+// poll (napi_schedule_prep) masks the events and schedules it here; one that
+// finds the poll scheduled elsewhere only clears them, so a late interrupt
+// cannot mask a device whose poll has just completed on the other CPU.
 os::Task Gianfar::isr() {
   Cpu& c = core();
   c.exec_code(cfg_.costs.irq);
+  if (napi_.scheduled) {
+    c.reg_access([this] { dev_.clear_ievent(kPollEvents); });
+    co_return;
+  }
   c.reg_access([this] {
     dev_.set_imask(dev_.imask() & ~kPollEvents);  // IMASK_RTX_DISABLED
     dev_.clear_ievent(kPollEvents);
   });
   lx_.napi_schedule(napi_);
-  co_return;
 }
 
 // Without NAPI, gfar_receive: the events cleared, the whole ring cleaned here.
@@ -137,6 +149,7 @@ os::Task Gianfar::clean_rx(Cpu& c, unsigned budget, unsigned& done, bool backlog
     } else if (refill) {
       c.exec_code(cfg_.costs.skb_alloc);
       rx_buf_[rx_next_] = skbs_.take();
+      if (cfg_.sk_buffs) cfg_.sk_buffs->alloc(c, rx_buf_[rx_next_]);
     } else {
       ++drops_[cfg_.name + ".rx_no_skb"];  // the frame is dropped, its buffer goes back to the BD
     }
@@ -145,10 +158,11 @@ os::Task Gianfar::clean_rx(Cpu& c, unsigned budget, unsigned& done, bool backlog
     c.write(at, raw, qe::kBdBytes);
     rx_next_ = (bd.status & qe::kBdWrap) ? 0 : rx_next_ + 1;
     ++done;
+    if (refill && cfg_.sk_buffs) cfg_.sk_buffs->receive(c, buf);
     if (book) book("gianfar: Rx BD, new skb", began);
     if (refill && backlog) {
       c.exec_code(cfg_.costs.netif_rx);
-      if (!lx_.netif_rx(receive, buf, len)) skbs_.give(buf);  // past netdev_max_backlog: dropped
+      if (!lx_.netif_rx(receive, buf, len)) free_skb(c, buf);  // past netdev_max_backlog: dropped
     } else if (refill) {
       co_await receive(buf, len);
     }
@@ -166,12 +180,13 @@ os::Task Gianfar::clean_tx(Cpu& c) {
     c.read(at, raw, qe::kBdBytes);
     const qe::Bd bd = qe::decode(raw);
     if (bd.status & qe::kBdReady) break;  // not sent yet
-    if (cfg_.skb_recycle && recycled_.size() < cfg_.rx_bds) {
+    if (cfg_.skb_recycle && recycled_.size() < cfg_.rx_bds) {  // skb_recycle_check resets the struct here
       c.exec_code(cfg_.costs.tx_clean + cfg_.costs.recycle);
+      if (cfg_.sk_buffs) cfg_.sk_buffs->alloc(c, tx_buf_[tx_tail_]);
       recycled_.push_back(tx_buf_[tx_tail_]);
     } else {
       c.exec_code(cfg_.costs.tx_clean + cfg_.costs.skb_free);
-      skbs_.give(tx_buf_[tx_tail_]);
+      free_skb(c, tx_buf_[tx_tail_]);
     }
     tx_tail_ = (tx_tail_ + 1) % cfg_.tx_bds;
     --tx_used_;
@@ -192,6 +207,7 @@ os::Task Gianfar::send(Cpu& c, uint64_t buf, uint32_t len, bool direct) {
   if (direct && qdisc_.empty() && tx_used_ < cfg_.tx_bds) {
     co_await tx_lock_.lock();
     if (tx_used_ < cfg_.tx_bds) {  // still room, the lock held
+      if (cfg_.sk_buffs) cfg_.sk_buffs->queue(c, buf);
       start_xmit(c, {buf, len});
       tx_lock_.unlock();
       co_return;
@@ -201,9 +217,10 @@ os::Task Gianfar::send(Cpu& c, uint64_t buf, uint32_t len, bool direct) {
   c.exec_code(cfg_.costs.xmit);
   if (qdisc_.size() >= cfg_.txqueuelen) {
     ++drops_[cfg_.name + ".qdisc"];
-    skbs_.give(buf);
+    free_skb(c, buf);
     co_return;
   }
+  if (cfg_.sk_buffs) cfg_.sk_buffs->queue(c, buf);
   qdisc_.push_back({buf, len});
   co_await run_queue(c);
 }

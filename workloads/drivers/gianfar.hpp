@@ -33,6 +33,7 @@
 #include "models/eth/etsec.hpp"
 #include "models/sim/param.hpp"
 #include "workloads/lib/buffer_pool.hpp"
+#include "workloads/net/sk_buff.hpp"
 #include "workloads/os/kernel/sync.hpp"
 #include "workloads/os/linux/linux.hpp"
 
@@ -67,6 +68,7 @@ class Gianfar {
     Costs costs;
     bool napi = true;                // false: the build without CONFIG_GFAR_NAPI
     bool skb_recycle = false;        // Tx-cleaned skbs go to this device's Rx refill (rx_recycle)
+    const net::SkBuffs* sk_buffs = nullptr;  // the skbs' structs in memory, touched as the driver uses them
   };
   Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs);
   // netif_receive_skb: the stack's work on a received frame in `buf` (FCS excluded).
@@ -100,6 +102,7 @@ class Gianfar {
   os::Task run_queue(Cpu& core);  // qdisc_run: start_xmit while the ring has room
   void start_xmit(Cpu& core, const Skb& s);  // one BD, the Tx lock held
   Cpu& core();
+  void free_skb(Cpu& c, uint64_t buf);  // kfree_skb: its struct's lines, the buffer back to the slab
 
   Config cfg_;
   eth::Etsec& dev_;
