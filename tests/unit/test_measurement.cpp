@@ -89,6 +89,7 @@ struct Bench {
   Reflector board;
   Recorder recorder;
   std::unique_ptr<Measurement> m;
+  bool stuck = false;  // a board that never goes idle
 
   // `service`: the reflector's time per frame; 64 B frames at line rate come every 672 ns.
   Bench(Measurement::Mode mode, sc_time service, uint32_t frame_bytes = 64)
@@ -105,7 +106,7 @@ struct Bench {
     c.drain = sc_time(1, sc_core::SC_MS);
     c.resolution_pct = 1;
     c.size_step_bytes = 64;
-    m = std::make_unique<Measurement>(c, tester, sched, Measurement::Board{[this] { return board.idle(); }, [] {}});
+    m = std::make_unique<Measurement>(c, tester, sched, Measurement::Board{[this] { return !stuck && board.idle(); }, [] {}});
     m->add(recorder);
     m->on_refused([](const TrialResult&) { FAIL() << "a trial did not drain"; });
   }
@@ -141,6 +142,18 @@ TEST(Measurement, FixedLoadRunsOneTrialAndReportsWhatCameBack) {
   EXPECT_NEAR(metrics[0].second, 50, 0.5) << "50 % offered, all of it carried";
   const TrialResult& w = b.m->result().window;
   EXPECT_EQ(w.sent, w.received + w.invalid + w.dropped + w.in_flight) << "every frame accounted for";
+  EXPECT_TRUE(b.m->result().settled);
+}
+
+// A board that never goes idle does not hang the measurement: each wait ends
+// after 1 s and the result says the board did not settle.
+TEST(Measurement, ABoardThatNeverGoesIdleEndsTheWaitAndIsFlagged) {
+  Bench b(Measurement::Mode::Fixed, sc_time(1344, SC_NS));
+  b.stuck = true;
+  b.run();
+  EXPECT_FALSE(b.m->result().settled);
+  EXPECT_LT(sc_core::sc_time_stamp(), sc_time(2.1, sc_core::SC_SEC)) << "two waits of 1 s and the trial";
+  EXPECT_NE(b.m->window_report().find("did not go idle"), std::string::npos);
 }
 
 TEST(Measurement, LineRateSizeFindsTheFirstSizeTheReflectorKeepsUpWith) {
