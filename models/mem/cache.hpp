@@ -5,7 +5,7 @@
 // flush before a device reads) as the drivers here do. What the cache decides is
 // timing: which accesses miss and which lines must be written back.
 #include <cstdint>
-#include <utility>
+#include <cstddef>
 #include <vector>
 
 namespace ws {
@@ -25,20 +25,21 @@ class Cache {
   template <typename Fill, typename Evict>
   void access(uint64_t addr, uint64_t n, bool write, Fill&& fill, Evict&& evict) {
     for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes) {
-      Line& l = lookup(line);
-      if (l.valid && l.tag == line) {
+      const size_t slot = lookup(line);
+      uint64_t& t = tags_[slot];
+      if (t == (line | kValid) || t == (line | kValid | kDirty)) {
         ++hits_;
       } else {
         ++misses_;
-        if (l.valid && l.dirty) {
+        if ((t & kFlags) == kFlags) {
           ++writebacks_;
-          evict(l.tag);
+          evict(t & ~kFlags);
         }
         fill(line);
-        l = Line{line, true, false, 0};
+        t = line | kValid;
       }
-      l.dirty |= write;
-      l.used = ++clock_;
+      if (write) t |= kDirty;
+      used_[slot] = ++clock_;
     }
   }
   // Drops the lines of the range without writing them back; returns how many were held.
@@ -48,8 +49,8 @@ class Cache {
   uint32_t flush(uint64_t addr, uint64_t n, Evict&& evict) {
     uint32_t count = 0;
     for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes)
-      if (Line* l = find(line); l && l->dirty) {
-        l->dirty = false;
+      if (const size_t slot = find(line); slot != kNone && (tags_[slot] & kDirty)) {
+        tags_[slot] &= ~kDirty;
         ++writebacks_;
         ++count;
         evict(line);
@@ -68,20 +69,18 @@ class Cache {
   const Config& config() const { return cfg_; }
 
  private:
-  struct Line {
-    uint64_t tag = 0;  // the line's address
-    bool valid = false;
-    bool dirty = false;
-    uint64_t used = 0;  // LRU stamp
-  };
+  // A slot's tag is its line's address with two flags in the low bits (lines are at least 4 B).
+  static constexpr uint64_t kValid = 1, kDirty = 2, kFlags = kValid | kDirty;
+  static constexpr size_t kNone = ~size_t(0);
   uint64_t line_of(uint64_t addr) const { return addr & ~uint64_t(cfg_.line_bytes - 1); }
-  // The line holding `line` if present, else the set's victim (invalid or least recently used).
-  Line& lookup(uint64_t line);
-  const Line* find(uint64_t line) const;
-  Line* find(uint64_t line) { return const_cast<Line*>(std::as_const(*this).find(line)); }
+  size_t set_of(uint64_t line) const { return size_t((line >> line_shift_) & (sets_ - 1)) * cfg_.ways; }
+  // The slot holding `line` if present, else the set's victim (invalid or least recently used).
+  size_t lookup(uint64_t line) const;
+  size_t find(uint64_t line) const;  // kNone if absent
   Config cfg_;
-  uint32_t sets_;
-  std::vector<Line> lines_;  // sets_ x ways, set-major
+  uint32_t sets_, line_shift_;
+  // Sets_ x ways, set-major. The tags apart from the LRU stamps: a set's search reads 8 B a way.
+  std::vector<uint64_t> tags_, used_;
   uint64_t clock_ = 0, hits_ = 0, misses_ = 0, writebacks_ = 0;
 };
 
