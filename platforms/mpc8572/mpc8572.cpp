@@ -7,6 +7,7 @@
 #include "models/sim/scheduler.hpp"
 #include "models/tester/measurement.hpp"
 #include "platforms/mpc8572/mpc8572_board.hpp"
+#include "platforms/mpc8572/mpc8572_forwarding.hpp"
 #include "workloads/apps/user_load.hpp"
 #include "workloads/drivers/gianfar.hpp"
 #include "workloads/drivers/gianfar_fp.hpp"
@@ -134,67 +135,21 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
                                  gcosts, p.s("gianfar.napi") == "on", recycle, &sk_buffs},
         *board.eth[i], lx, skbs));
 
-  // The IPv4 path on each received frame, on the CPU whose softirq polls it.
-  const double ip_path = p.r("ipv4.rcv_instructions") + p.r("ipv4.route_instructions") +
-                         (rp_filter ? p.r("ipv4.rp_filter_instructions") : 0) + p.r("ipv4.forward_instructions") +
-                         p.r("ipv4.neigh_instructions");
-  const bool shared_stats = p.s("sw.stats_layout") == "shared_line";
-  const auto count = [shared_stats](Cpu& c, unsigned cpu) {  // the forwarding counter: a word per CPU, one shared line or a line each
-    const uint64_t counter = kStats + (shared_stats ? cpu * 4 : cpu * 32);
-    uint32_t n = 0;
-    c.read(counter, &n, 4);
-    ++n;
-    c.write(counter, &n, 4);
-  };
-  const bool fast_path = p.s("gianfar.fast_path") == "on";
-  const double fp_cost = p.r("gianfar.fp_instructions");
-  drivers::GianfarFastPath fp({kFastPath, unsigned(p.i("gianfar.fp_entries")), unsigned(cpus.size())});
-  std::map<std::string, uint64_t> ip_drops;
   std::vector<lib::Ledger> ledgers(cpus.size());  // each CPU's time by what it did, over the window
   const auto book = [&](const char* what, const sc_time& since) {
     const unsigned cpu = lx.kernel().running().cpu;
     ledgers[cpu][what] += lx.kernel().cpu_time() - since;
   };
   for (auto& g : gfar) g->book = book;
-  std::vector<std::function<os::Task(uint64_t, uint32_t)>> receive(kPorts);
-  for (unsigned in = 0; in < kPorts; ++in) {
-    gfar[in]->receive = [&, in](uint64_t buf, uint32_t len) -> os::Task {
-      const unsigned cpu = lx.kernel().running().cpu;
-      Cpu& c = lx.kernel().cpu(cpu);
-      uint8_t hdr[eth::kHeaderBytes + eth::kIpv4HeaderBytes];
-      const sc_time began = lx.kernel().cpu_time();
-      c.read(buf, hdr, sizeof hdr);  // the headers through the cache: the DMA's snoop left them out of it
-      unsigned out = 0;
-      const uint32_t dst = eth::get32(hdr + eth::kHeaderBytes + 16);
-      if (fast_path) {
-        c.exec_code(fp_cost);
-        if (const auto cached = fp.lookup(c, cpu, dst)) {
-          if (const net::Ipv4Route* r = fw.lookup(dst); r && fw.forward_by(hdr, len, *r) == net::FwdVerdict::Forward) {
-            c.write(buf, hdr, sizeof hdr);
-            count(c, cpu);
-            book("fast path: lookup, rewrite", began);
-            co_await gfar[*cached]->xmit(buf, len, true);
-            co_return;
-          }
-        }
-      }
-      c.exec_code(ip_path);
-      const net::FwdVerdict v = fw.forward(hdr, len, in, out);
-      if (v != net::FwdVerdict::Forward) {
-        ++ip_drops[std::string("ipv4.") + net::verdict_name(v)];
-        sk_buffs.free(c, buf);
-        skbs.give(buf);
-        book("IPv4: ip_rcv .. neigh, counter", began);
-        co_return;
-      }
-      c.write(buf, hdr, sizeof hdr);
-      sk_buffs.route(c, buf);
-      count(c, cpu);
-      if (fast_path) fp.learn(c, cpu, dst, out);
-      book("IPv4: ip_rcv .. neigh, counter", began);
-      co_await gfar[out]->xmit(buf, len);
-    };
-  }
+  drivers::GianfarFastPath fp({kFastPath, unsigned(p.i("gianfar.fp_entries")), unsigned(cpus.size())});
+  const double ip_path = p.r("ipv4.rcv_instructions") + p.r("ipv4.route_instructions") +
+                         (rp_filter ? p.r("ipv4.rp_filter_instructions") : 0) + p.r("ipv4.forward_instructions") +
+                         p.r("ipv4.neigh_instructions");
+  Forwarding forwarding({ip_path, p.r("gianfar.fp_instructions"), p.s("gianfar.fast_path") == "on", kStats,
+                         p.s("sw.stats_layout") == "shared_line"},
+                        lx, fw, fp, sk_buffs, skbs, {gfar[0].get(), gfar[1].get()}, book);
+  for (unsigned in = 0; in < kPorts; ++in)
+    gfar[in]->receive = [&forwarding, in](uint64_t buf, uint32_t len) { return forwarding.receive(in, buf, len); };
 
   std::unique_ptr<os::IrqBalance> irqbalance;
   if (p.s("irqbalance") == "on") {
@@ -234,7 +189,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
     auto d = stats.drops_by_reason();
     for (auto& g : gfar)
       for (auto& [why, n] : g->drops()) d[why] += n;
-    for (auto& [why, n] : ip_drops) d[why] += n;
+    for (auto& [why, n] : forwarding.drops()) d[why] += n;
     for (unsigned c = 0; c < cpus.size(); ++c)
       if (lx.backlog_drops(c)) d[fmt::format("cpu{}.backlog", c)] += lx.backlog_drops(c);
     return d;
