@@ -137,6 +137,12 @@ void ParamTable::set(const std::string& key, const std::string& value, const std
   origins_[key] = where;
 }
 
+void ParamTable::require_power_of_two(std::initializer_list<const char*> keys, const std::string& valid) const {
+  for (const char* key : keys)
+    if (const int64_t v = i(key); v <= 0 || (v & (v - 1)))
+      throw InputError(fmt::format("{}: key '{}': {} is not a power of two (valid: {})", origin(key), key, v, valid));
+}
+
 std::string ParamTable::origin(const std::string& key) const {
   auto it = origins_.find(key);
   return it == origins_.end() ? "default" : it->second;

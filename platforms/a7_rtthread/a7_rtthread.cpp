@@ -286,11 +286,8 @@ void check_a7_params(const ParamTable& p) {
   if (p.r("iperf.udp_mbps") > line)
     throw InputError(fmt::format("{}: key 'iperf.udp_mbps': {} Mbit/s is above the EMAC's {} Mbit/s (valid: 0..{})",
                                  p.origin("iperf.udp_mbps"), p.r("iperf.udp_mbps"), line, line));
-  const auto pow2 = [](int64_t v) { return v > 0 && !(v & (v - 1)); };
-  for (const char* key : {"a7.l1d_kb", "a7.l1i_kb", "a7.l2_kb"})
-    if (!pow2(p.i(key)))
-      throw InputError(fmt::format("{}: key '{}': {} KB is not a power of two (valid: 8, 16, 32, 64{})", p.origin(key),
-                                   key, p.i(key), std::string(key) == "a7.l2_kb" ? "; L2: 128, 256, 512, 1024" : ""));
+  p.require_power_of_two({"a7.l1d_kb", "a7.l1i_kb"}, "8, 16, 32, 64 KB");
+  p.require_power_of_two({"a7.l2_kb"}, "128, 256, 512, 1024 KB");
   // lwIP needs a window of one segment and a send buffer of two (its init.c checks).
   if (const int64_t w = p.i("lwip.tcp_wnd"); w != 0 && w < 1460)
     throw InputError(fmt::format("{}: key 'lwip.tcp_wnd': {} B is below one 1460 B segment (valid: 0 for "

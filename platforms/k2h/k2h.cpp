@@ -298,11 +298,8 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
 }  // namespace
 
 void check_k2h_params(const ParamTable& p) {
-  const auto pow2 = [](int64_t v) { return v > 0 && !(v & (v - 1)); };
-  for (const char* key : {"a15.l1d_kb", "a15.l1i_kb", "a15.l2_kb"})
-    if (!pow2(p.i(key)))
-      throw InputError(fmt::format("{}: key '{}': {} KB is not a power of two (valid: 8, 16, 32, 64; L2: 512, 1024, "
-                                   "2048, 4096)", p.origin(key), key, p.i(key)));
+  p.require_power_of_two({"a15.l1d_kb", "a15.l1i_kb"}, "8, 16, 32, 64 KB");
+  p.require_power_of_two({"a15.l2_kb"}, "512, 1024, 2048, 4096 KB");
   if (uint64_t(p.i("nimu.rx_descs") + 2 * p.i("nimu.tx_descs")) * 1536 > 0x0500'0000 ||
       uint64_t(p.i("nimu.rx_descs") + p.i("nimu.tx_descs")) * 64 > 0x10000)
     throw InputError(fmt::format("{}: keys 'nimu.rx_descs', 'nimu.tx_descs': {} + {} descriptors do not fit the "
