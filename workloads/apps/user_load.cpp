@@ -16,15 +16,12 @@ UserLoad::UserLoad(os::Linux& lx, const Config& cfg) : lx_(lx), cfg_(cfg) {
 
 os::Task UserLoad::body() {
   os::Kernel& k = lx_.kernel();
+  const double burst = cfg_.load * cfg_.period.to_seconds() * cfg_.hz;
   for (sc_core::sc_time next = sc_core::SC_ZERO_TIME;;) {
-    const unsigned cpu = k.running().cpu;
-    last_cpu_ = cpu;
-    const double burst = cfg_.load * cfg_.period.to_seconds() * cfg_.hz;
     for (double done = 0; done < burst; done += cfg_.chunk_cycles) {
       k.charge(std::min(cfg_.chunk_cycles, burst - done));
       co_await k.point();
     }
-    cycles_ += burst;
     next += cfg_.period;
     const sc_core::sc_time now = k.cpu(k.running().cpu).time();
     if (next > now) co_await k.sleep(next - now);

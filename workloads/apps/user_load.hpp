@@ -23,17 +23,11 @@ class UserLoad {
     double chunk_cycles = 10000;                                  // work between preemption points
   };
   UserLoad(os::Linux& lx, const Config& cfg);
-  // Cycles it has computed so far.
-  double cycles() const { return cycles_; }
-  // Where it ran its last burst.
-  unsigned last_cpu() const { return last_cpu_; }
 
  private:
   os::Task body();
   os::Linux& lx_;
   Config cfg_;
-  double cycles_ = 0;
-  unsigned last_cpu_ = 0;
 };
 
 }  // namespace ws::apps
