@@ -306,7 +306,9 @@ def rtthread_predictions(rows):
         "mailbox), and again when the simulated addresses of lwIP's memory stopped following the",
         "host's (a run could differ from the next by a few cache misses), and once more after a review",
         "found cache maintenance stopping at the L1 and a copy's write-backs left unwaited (only the",
-        "EMAC1 row moved; git history has all four).",
+        "EMAC1 row moved), and once when lwIP's glue gained a field for the NDK stand-in, which moved",
+        "lwIP's arrays within their pages and two figures by 0.01 (S2 TCP tx 31.58 to 31.59, EMAC1",
+        "TCP tx 875.10 to 875.09 Mbit/s); git history has all five.",
         "Predicted with the one parameter set fitted on the",
         "calibration rows (docs/calibration.md; S0 has misses, see there). Steps are",
         "cumulative as the study applied them (workloads/iperf/scenarios/s*_*.yaml); iperf3",
@@ -383,33 +385,24 @@ def k2h_calibration_md(rows):
     return lines
 
 
-def k2h_s2_tx_modes():
-    """S2 Tx for the PC's latency 1 us either side of its calibrated 250 us: the row's two modes."""
-    out = []
-    for us in (249, 250, 251):
-        args = [BINARY, "run", os.path.join(ROOT, "workloads/ftp/scenarios/get.yaml"), "--format", "csv"]
-        for kv in ("ftp.send_bytes=1460", "ftp.task_yield=off", "sw.opt=O3", "ndk.tcp_tx_buf=65536",
-                   "ndk.tcp_rx_buf=65536", "ndk.tcp_rx_limit=65536", "rtos.heap_bytes=1048576", f"pc.rx_delay_us={us}"):
-            args += ["--set", kv]
-        text = subprocess.run(args, capture_output=True, text=True, check=True, env=ENV).stdout
-        row = list(csv.DictReader(io.StringIO(text)))[0]
-        out.append((us, float(row["mbytes_s"]), row["drops"]))
-    return out
-
-
 def k2h_predictions(rows):
     sim = {r["label"]: (float(r["simulated"]), r["limiting"]) for r in rows}
-    modes = k2h_s2_tx_modes()
     lines = [
         "## 66AK2H FTP (TI-RTOS, NDK stand-in on lwIP 2.1.3, NIMU on the Navigator)",
         "",
-        "Round 1, committed 2026-12-01 before any comparison, and re-committed the same day, still",
-        "before any comparison, three times: when the FTP server's control buffers got fixed simulated",
+        "Round 1, committed 2026-12-01 before any comparison, and re-committed, still before any",
+        "comparison, four times: when the FTP server's control buffers got fixed simulated",
         "addresses (the host heap's had moved S2 Tx by 1 % between binaries); when a caller's locals",
         "did too (ASLR's shift of the host stack within a page moved one cache line, and with it S2 Tx",
-        "between its two modes, below); and when a review found EmacRxPktISR taking only one page of",
-        "two merged accumulator interrupts (the other page's descriptors were lost). Git history has",
-        "all four.",
+        "between two modes); when a review found EmacRxPktISR taking only one page of two merged",
+        "accumulator interrupts (the other page's descriptors were lost); and on 2026-12-01 when the",
+        "stand-in took NDK's send rule from NDK's source (no Nagle: every send() that fits the window",
+        "is a segment; the congestion window opens at TCP_MAXWIN), NDK's default scheduler priority",
+        "(NC_PRIORITY_LOW, below the FTP task, every queued packet in one llEnter), and the packet",
+        "DMA's read-ahead (a Tx channel no longer waits for a packet to leave before reading the",
+        "next). That last round moved S2 Rx from 67.77 to 68.63, S5 Tx from 63.22 to 80.80 and S5 Rx",
+        "from 65.09 to 66.42 MB/s, and ended S2 Tx's two modes (70.50 either way). Git history has all",
+        "five.",
         "Predicted with the one parameter set",
         "fitted on the calibration rows (docs/calibration.md; S0 Tx is a miss, see there). Steps are",
         "cumulative as the study applied them (workloads/ftp/scenarios/s*_*.yaml); MB/s of a 100 MB",
@@ -430,33 +423,28 @@ def k2h_predictions(rows):
         "### Mechanisms",
         "",
         "* **S2** (64 KB buffers, 1 MB heap): the 8 KB ACK clock of S0/S1 is gone (64 KB over the",
-        "  ~0.3 ms round trip allows about 200 MB/s), and the A15 becomes the limit: about 20 k cycles",
-        "  per data segment on Rx (input, checksum, recvnc, the ACK and window update it sends), Rx",
-        f"  {s2r:.1f} MB/s; about 21 k on Tx (NDK's output path, the software checksum, the socket call,",
-        "  the copy into the PBM packet, EmacSend, half an ACK's input), which would give about 70 MB/s.",
-        "  The 16 Tx descriptors overflow now and then (NIMU drops the packet, TCP retransmits):",
-        "  a standing queue forms at the port whenever the stack outruns the wire in a burst, and a",
-        "  burst's segments (output, checksum, copy, EmacSend: about 12 k cycles) come about as fast",
-        "  as the wire takes them (12.3 us). **S2 Tx is bimodal**: when every drop is recovered by",
-        "  fast retransmit the A15 binds at about 70 MB/s; when one in slow start needs the 3 s",
-        "  retransmission timeout the 100 MB transfer shows about 22 MB/s. Which one a run gets turns",
-        "  on single cache misses: " + "; ".join(f"`pc.rx_delay_us` {us}: {v:.1f} MB/s ({d})" for us, v, d in modes) + ".",
-        f"  The committed figure ({s2t:.1f}) is the default parameters'; read S2 Tx as either mode.",
+        "  ~0.3 ms round trip allows about 200 MB/s), and the A15 becomes the limit at about 20 k",
+        "  cycles per data segment. Rx: input, checksum, recvnc, the ACK and window update it sends;",
+        f"  {s2r:.1f} MB/s. Tx: NDK's output path, the software checksum, the socket call, the copy",
+        "  into the PBM packet, EmacSend, half an ACK's input; the send buffer, full most of the time,",
+        "  takes each ACK's freed space in pieces, so segments are shorter than the MSS on average",
+        f"  (about 1400 B): {s2t:.1f} MB/s. The scheduler task below the FTP task takes the ACKs only",
+        "  while the sender waits for space, all of them in one pass.",
         "* **S3** (the PC acknowledges every 10 segments, 100 ms delayed ACK): on Tx the board takes",
-        "  one ACK per 10 segments instead of 5, which frees the core; but every slow start (the",
-        "  connection's first windows, and each recovery from a dropped packet) has fewer than 10",
-        "  segments in flight, so the PC's 100 ms timer clocks those rounds. On Rx the board is the",
-        "  receiver: the PC's ACK policy does not act.",
+        "  one ACK per 10 segments instead of 5, which frees the core. NDK opens its congestion window",
+        "  at TCP_MAXWIN, so no slow start waits for the PC's 100 ms timer; the timer acts on a",
+        "  transfer's last segments and after a timeout. On Rx the board is the receiver: the PC's ACK",
+        "  policy does not act.",
         "* **S4** (EmacSend's recycling batched): EmacSend falls to about 1600 cycles, but the walk is",
         "  the same work moved before each batch: the core's total per segment changes little.",
-        f"* **S5** (accumulator pacing FIRST_NEW_PACKET, 50 us): fewer Rx interrupts for the same",
-        f"  packets; each packet waits up to 50 us more: Tx {s5t:.1f} (the delayed-ACK rounds of slow",
-        f"  start, in a 100 MB file, against the freed core), Rx {s5r:.1f}.",
+        "* **S5** (accumulator pacing FIRST_NEW_PACKET, 50 us): fewer Rx interrupts for the same",
+        f"  packets; each packet waits up to 50 us more: Tx {s5t:.1f} (the A15 binds, fewer ACKs to",
+        f"  take), Rx {s5r:.1f}.",
         "",
         "Assumed parameters these predictions lean on (docs/k2h.md): NDK's per-layer path lengths",
         "(each taken as one EmacSend), the PC's receive latency (fitted on S0/S1, whose 8 KB windows",
-        "make every row a round trip), the 100 MB file, lwIP's TCP standing in for NDK's (its slow",
-        "start, Nagle and recovery).",
+        "make every row a round trip), the 100 MB file, lwIP's TCP standing in for NDK's (its loss",
+        "recovery and window updates; the send rule and the initial window are NDK's).",
     ]
     return lines
 

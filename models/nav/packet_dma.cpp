@@ -65,11 +65,14 @@ void PacketDma::serve(unsigned ch) {
   buf_.resize(d.packet_len);
   t = tlm_access(socket, tlm::TLM_READ_COMMAND, d.buffer, buf_.data(), d.packet_len, t);
   stats_->add_busy(t, d.packet_len);
-  const sc_core::sc_time left = c.transmit(buf_.data(), d.packet_len, now() + t);
-  sched_.at(left, [this, ch, addr, ret = d.return_queue] {
+  const Departure out = c.transmit(buf_.data(), d.packet_len, now() + t);
+  // The descriptor goes back once its packet has left; the next packet is read
+  // while this one is on the wire (the port holds one packet ahead), so the
+  // wire, not the channel's own reads, sets the rate.
+  sched_.at(out.end, [this, addr, ret = d.return_queue] {
     qmss_.push(ret & 0xFFF, addr);  // the queue number within its manager (one manager here)
-    serve(ch);
   });
+  sched_.at(out.start, [this, ch] { serve(ch); });
 }
 
 }  // namespace ws::nav

@@ -31,8 +31,12 @@ class PacketDma : public sc_core::sc_module {
   };
   // "<prefix>.desc_ns".
   static void declare_params(ParamTable& t, const std::string& prefix);
-  // The port: sends `len` bytes ready at `ready`; returns when the last has left.
-  using Transmit = std::function<sc_core::sc_time(const uint8_t* bytes, uint32_t len, const sc_core::sc_time& ready)>;
+  // When a packet the port took starts onto its wire and when its last byte has left.
+  struct Departure {
+    sc_core::sc_time start, end;
+  };
+  // The port: sends `len` bytes ready at `ready`.
+  using Transmit = std::function<Departure(const uint8_t* bytes, uint32_t len, const sc_core::sc_time& ready)>;
 
   PacketDma(sc_core::sc_module_name name, const Config& cfg, Qmss& qmss, Scheduler& sched, StatsRegistry& stats);
   tlm_utils::simple_initiator_socket<PacketDma> socket;  // to memory

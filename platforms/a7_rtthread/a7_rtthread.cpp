@@ -78,7 +78,7 @@ ws_lwip_options board_options(const ParamTable& p) {
   };
   return {pick("lwip.tcp_wnd", 8196, 8 * 1460), pick("lwip.tcp_snd_buf", 8196, 8 * 1460),
           pick("lwip.pbuf_pool_size", 16, 64), uint32_t(p.i("lwip.udp_recvmbox")),
-          0};  // netutils iperf sets TCP_NODELAY
+          0, 0, 0, 0};  // netutils iperf sets TCP_NODELAY
 }
 
 // The payload rate that fills the EMAC's wire with datagrams of `bytes`.
@@ -112,7 +112,7 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   drivers::DwEmacDriver driver(dcfg, board.emac, rtt, stack, lwip, tcpip, board.gic, kEmacSource, kEmacLine, 12);
 
   // The PC: its lwIP on its NIC, no simulated core.
-  net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), kPcIp, kMask, ws_lwip_options{0, 0, 0, 0, 1});  // iperf3 leaves Nagle on
+  net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), kPcIp, kMask, ws_lwip_options{0, 0, 0, 0, 1, 0, 0, 0});  // iperf3 leaves Nagle on
   pc.output = [&](void* frame, uint16_t) {
     eth::Frame* f = pool.get();
     const size_t len = pc.tx_copy(frame, f->bytes.data());

@@ -83,16 +83,19 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   os::HeapMem heap(kHeap, uint64_t(p.i("rtos.heap_bytes")));
   const bool tasks_fit = p.i("rtos.boot_heap_bytes") == 0 || heap.alloc(uint64_t(p.i("rtos.boot_heap_bytes"))) != 0;
 
-  // The stand-in for NDK's TCP: buffer sizes as NDK's, at most what a 16-bit window holds.
+  // The stand-in for NDK's TCP: buffer sizes as NDK's, at most what a 16-bit window holds. No Nagle: NDK's
+  // TcpOutput() sends whatever empties the send buffer at once (tcpout.c, "Send if we're emptying out the send
+  // buffer and NOPUSH is not set"), so each send() that fits the window is its own segment. The congestion
+  // window opens at TCP_MAXWIN (TcpPrAttach(): snd_cwnd = TCP_MAXWIN): no slow start until a timeout.
   const auto tx_buf = uint32_t(p.i("ndk.tcp_tx_buf")), rx_buf = uint32_t(p.i("ndk.tcp_rx_buf")),
              rx_limit = uint32_t(p.i("ndk.tcp_rx_limit"));
-  const ws_lwip_options ndk_opt{std::min(rx_limit, 65535u), std::min(tx_buf, 65535u), 0, 0, 1, 0, 0};
+  const ws_lwip_options ndk_opt{std::min(rx_limit, 65535u), std::min(tx_buf, 65535u), 0, 0, 0, 0, 0, 65535};
   net::LwipStack stack(ws_lwip_ndk(), sched, eth::local_mac(0x02, 1), kBoardIp, kMask, ndk_opt);
   net::LwipOnCore lwip(stack, board.core, lib::Memcpy::Libc, kLwipWindow, net::LwipCallCosts::from(p, "ndk"), "NDK");
   net::TcpipThread scheduler(
       rtos.kernel(),
       [&](std::function<os::Task()> body) { rtos.task("NetScheduler", unsigned(p.i("ndk.scheduler_priority")), std::move(body)); },
-      stack, lwip, unsigned(p.i("nimu.rx_descs")), board.gic, kTimeoutSource, kTimeoutLine);
+      stack, lwip, unsigned(p.i("nimu.rx_descs")), board.gic, kTimeoutSource, kTimeoutLine, true);
   const drivers::NimuDriver::Config ncfg{kQm,
                                          kTxQueue,
                                          kTxFree,
@@ -129,7 +132,10 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   const sc_time hop(p.r("netcp.switch_latency_ns"), sc_core::SC_NS);
   const unsigned flow = board.pktdma.add_rx_flow(kRxFree, kRxQueue);
   board.pktdma.add_tx_channel(kTxQueue, [&](const uint8_t* bytes, uint32_t len, const sc_time& ready) {
-    return board.port_tx.transmit(frame_of(pool, bytes, len), ready + hop);
+    eth::Frame* f = frame_of(pool, bytes, len);
+    const sc_time on_wire = eth::wire_time(f->len, board.port_tx.bits_per_s());
+    const sc_time end = board.port_tx.transmit(f, ready + hop);
+    return nav::PacketDma::Departure{end - on_wire, end};
   });
   eth::TcpRttProbe probe(kPasvPort);  // at the sender: the board for get, the PC for put
   if (get) {
@@ -138,7 +144,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   }
 
   // The Windows PC: its lwIP on its NIC, no simulated core.
-  const ws_lwip_options pc_opt{65535, 65535, 0, 0, 1, uint32_t(p.i("pc.ack_frequency")), uint32_t(p.i("pc.del_ack_ticks"))};
+  const ws_lwip_options pc_opt{65535, 65535, 0, 0, 1, uint32_t(p.i("pc.ack_frequency")), uint32_t(p.i("pc.del_ack_ticks")), 0};
   net::LwipStack pc(ws_lwip_windows(), sched, eth::local_mac(0x02, 2), kPcIp, kMask, pc_opt);
   pc.output = [&](void* frame, uint16_t) {
     uint8_t bytes[1600];

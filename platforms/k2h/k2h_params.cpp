@@ -128,8 +128,10 @@ void declare_k2h_params(ParamTable& t) {
                    "assumed: three 8 KB blocks"));
   t.declare(number("ndk.socket_object_bytes", K::Int, "512", 0, 65536, "B",
                    "a socket's own objects from the heap (SOCK, TCPPROT)", "assumed"));
-  t.declare(number("ndk.scheduler_priority", K::Int, "7", 1, 15, "TI-RTOS priority",
-                   "the network scheduler task (NC_PRIORITY_HIGH: OS_TASKPRIHIGH 7)", "assumed: NDK user's guide"));
+  t.declare(number("ndk.scheduler_priority", K::Int, "2", 1, 15, "TI-RTOS priority",
+                   "the network scheduler task, which processes received packets (ACKs included) and timers",
+                   "NDK's default: ti.ndk.config.Global netSchedulerPri = NC_PRIORITY_LOW = OS_SCHEDULER_LOWPRI = "
+                   "OS_TASKPRILOW - 1 = 2 (netctrl.h, os/osif.h; NC_PRIORITY_HIGH is OS_TASKPRIKERN - 1 = 8)"));
   t.declare(number("ftp.task_priority", K::Int, "5", 1, 15, "TI-RTOS priority",
                    "the FTP server's task (OS_TASKPRINORM 5)", "assumed: NDK daemon default"));
   t.declare(number("ftp.timeout_s", K::Real, "60", 0.01, 600, "s",

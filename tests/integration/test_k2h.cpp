@@ -141,7 +141,7 @@ TEST(K2h, EveryKnobChangesTheResult) {
   const std::vector<ws::test::KnobCase> cases = {
       {"S1", {}, "ftp.dir", "get", "put", "rtt_us"},
       {"S1", {}, "ftp.send_bytes", "512", "1460", "a15_load_pct"},     // send() calls per segment
-      {"S1", {}, "ftp.task_yield", "off", "on", "a15_load_pct"},       // Task_yield per send()
+      {"S0", {}, "ftp.task_yield", "off", "on", "a15_load_pct"},       // Task_yield per send()
       {"S1", {}, "ftp.file_mbytes", "1", "2", "wire_frames"},
       {"S1", {}, "sw.opt", "O3", "Og", "a15_load_pct"},                // the send loop's path length
       {"S2", {}, "ndk.tcp_tx_buf", "8192", "65536", "mbytes_s"},       // the send window

@@ -44,7 +44,7 @@ struct Link {
 TEST(Lwip, TwoInstancesWithTheirOwnOptionsMoveATcpStreamInOrder) {
   Scheduler sched("sched");
   net::LwipStack board(ws_lwip_board_tuned(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
-                       ws_lwip_options{8 * 1460, 8 * 1460, 64, 0});
+                       ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0});
   net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
   EXPECT_EQ(board.window(), 8u * 1460) << "the board's run-time option";
   EXPECT_EQ(pc.window(), 256u * 1024) << "the PC's, in the same process";
@@ -118,9 +118,9 @@ TEST(Lwip, AnInstanceServesOneStack) {
 TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer) {
   Scheduler sched("sched");
   net::LwipStack board(ws_lwip_board_rtthread(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
-                       ws_lwip_options{8192, 8192, 16, 0, 0, 0, 0});
+                       ws_lwip_options{8192, 8192, 16, 0, 0, 0, 0, 0});
   net::LwipStack pc(ws_lwip_windows(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00,
-                    ws_lwip_options{0, 0, 0, 0, 0, 10, 1});
+                    ws_lwip_options{0, 0, 0, 0, 0, 10, 1, 0});
   Link to_board(sched), to_pc(sched);
   to_board.to = &board;
   to_pc.to = &pc;
@@ -163,7 +163,7 @@ TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer)
 TEST(Lwip, ConnectionsOnTwoListenersKeepTheirOwnBytesAndCloses) {
   Scheduler sched("sched");
   net::LwipStack board(ws_lwip_board_tuned(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
-                       ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0});
+                       ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0});
   net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
   Link to_board(sched), to_pc(sched);
   to_board.to = &board;
@@ -216,5 +216,45 @@ TEST(Lwip, ConnectionsOnTwoListenersKeepTheirOwnBytesAndCloses) {
   EXPECT_EQ(got[accepted[20001]], bulk);
   EXPECT_EQ(closed, std::vector<int>{accepted[20001]}) << "only the data connection closed";
   EXPECT_EQ(pc.counters().tcp_retransmits, 0u) << "two connections' sequences are counted apart";
+}
+#endif
+
+#ifdef WS_HAVE_LWIP
+// The ndk profile's send rule, as NDK's TcpOutput() has it: no Nagle (a write
+// that empties the send buffer goes out at once, however short) and a
+// congestion window that opens at TCP_MAXWIN. Sixteen 512 B writes into an
+// 8 KB buffer are sixteen 512 B segments on the wire before any ACK is back;
+// lwIP's own rules would coalesce them and send at most three segments' worth.
+TEST(Lwip, TheNdkProfileSendsEachWriteAsItsOwnSegmentWithTheWholeWindowOpen) {
+  Scheduler sched("sched");
+  net::LwipStack board(ws_lwip_ndk(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
+                       ws_lwip_options{8192, 8192, 0, 0, 0, 0, 0, 65535});
+  net::LwipStack pc(ws_lwip_windows(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00,
+                    ws_lwip_options{65535, 65535, 0, 0, 1, 2, 2, 0});
+  Link to_board(sched), to_pc(sched);
+  to_board.to = &board;
+  to_pc.to = &pc;
+  to_pc.latency = to_board.latency = sc_time(1, sc_core::SC_MS);  // no ACK is back while the writes go out
+  std::vector<uint16_t> data_frames;  // lengths of the board's frames carrying 512 B of TCP data
+  bool writing = false;
+  pc.output = [&](void* f, uint16_t) { to_board.send(pc, f); };
+  board.output = [&](void* f, uint16_t len) {
+    if (writing) data_frames.push_back(len);
+    to_pc.send(board, f);
+  };
+  ASSERT_GE(pc.listen(5001), 0);
+  int sock = -1;
+  board.on_event = [&](int e, int) {
+    if (e != WS_LWIP_CONNECTED) return;
+    sched.at(now(), [&] {
+      const std::vector<uint8_t> chunk(512, 0x5A);
+      writing = true;
+      for (int k = 0; k < 16; ++k) EXPECT_EQ(board.write(sock, chunk.data(), 512), 512u) << "write " << k;
+      writing = false;
+    });
+  };
+  sched.at(sc_time(10, SC_US), [&] { ASSERT_GE(sock = board.connect(0x0A000001, 5001), 0); });
+  sc_core::sc_start(sc_time(10, sc_core::SC_MS));
+  EXPECT_EQ(data_frames, std::vector<uint16_t>(16, 14 + 20 + 20 + 512)) << "one 512 B segment per write";
 }
 #endif

@@ -225,7 +225,7 @@ TEST(PacketDma, TxReturnsEachDescriptorOnceItsPacketHasLeft) {
   b.dma.add_tx_channel(4, [&](const uint8_t* bytes, uint32_t len, const sc_time& ready) {
     const sc_time start = std::max(ready, sent.empty() ? sc_core::SC_ZERO_TIME : sent.back().first);
     sent.push_back({start + sc_time(len * 8.0, SC_NS), std::vector<uint8_t>(bytes, bytes + len)});
-    return sent.back().first;
+    return nav::PacketDma::Departure{start, sent.back().first};
   });
   for (uint32_t k = 0; k < 3; ++k) {
     std::vector<uint8_t> data(64 + k, uint8_t(0xA0 + k));
@@ -243,4 +243,27 @@ TEST(PacketDma, TxReturnsEachDescriptorOnceItsPacketHasLeft) {
   ASSERT_EQ(returned.size(), 3u);
   for (size_t k = 0; k < 3; ++k) EXPECT_EQ(returned[k], sent[k].first) << "back when its packet left";
   for (uint32_t k = 0; k < 3; ++k) EXPECT_EQ(b.qm.pop(7), 0x3000 + k * 0x40) << "in order";
+}
+
+// The channel reads the next packet while one is on the wire: packets queued
+// together leave back to back, the wire never waiting for the channel's reads.
+TEST(PacketDma, TxReadsTheNextPacketWhileOneIsOnTheWire) {
+  DmaBench b;
+  std::vector<std::pair<sc_time, sc_time>> on_wire;  // start, end
+  b.dma.add_tx_channel(4, [&](const uint8_t*, uint32_t len, const sc_time& ready) {
+    const sc_time start = std::max(ready, on_wire.empty() ? sc_core::SC_ZERO_TIME : on_wire.back().second);
+    on_wire.push_back({start, start + sc_time(len * 8.0, SC_NS)});
+    return nav::PacketDma::Departure{on_wire.back().first, on_wire.back().second};
+  });
+  for (uint32_t k = 0; k < 3; ++k) {
+    std::vector<uint8_t> data(1500, uint8_t(k));
+    b.mem.write(0x20000 + k * 0x800, data.data(), data.size());
+    b.descriptor(0x3000 + k * 0x40, 0x20000 + k * 0x800, 1536, 1500, 7);
+  }
+  b.sched.at(sc_time(1, SC_US), [&] {
+    for (uint32_t k = 0; k < 3; ++k) b.qm.push(4, 0x3000 + k * 0x40);
+  });
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  ASSERT_EQ(on_wire.size(), 3u);
+  for (size_t k = 1; k < 3; ++k) EXPECT_EQ(on_wire[k].first, on_wire[k - 1].second) << "packet " << k;
 }

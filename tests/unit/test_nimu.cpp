@@ -54,8 +54,9 @@ Result run(bool per_send) {
     bool ok = len == 1514;
     for (uint32_t i = 0; ok && i < len; ++i) ok = bytes[i] == uint8_t(i + bytes[0]);
     r.intact += ok;
-    wire_free = std::max(ready, wire_free) + sc_time((len + 24) * 8.0, SC_NS);  // gigabit
-    return wire_free;
+    const sc_time start = std::max(ready, wire_free);
+    wire_free = start + sc_time((len + 24) * 8.0, SC_NS);  // gigabit
+    return nav::PacketDma::Departure{start, wire_free};
   });
   for (unsigned i = 0; i < kDescs; ++i) qm.push(kFree, uint32_t(0x10000 + i * 64));
   drivers::NimuDriver nimu({kQm, kTx, kFree, kReturn, per_send, 1200, 60}, a15);

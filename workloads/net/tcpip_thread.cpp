@@ -5,8 +5,8 @@ namespace ws::net {
 
 TcpipThread::TcpipThread(os::Kernel& kernel, const std::function<void(std::function<os::Task()>)>& start,
                          LwipStack& stack, LwipOnCore& lwip, unsigned mbox_size, Gic& gic, unsigned timer_source,
-                         unsigned timer_line)
-    : kernel_(kernel), stack_(stack), lwip_(lwip), mbox_(kernel, mbox_size), lock_(kernel) {
+                         unsigned timer_line, bool one_pass)
+    : kernel_(kernel), stack_(stack), lwip_(lwip), mbox_(kernel, mbox_size), lock_(kernel), one_pass_(one_pass) {
   os::Kernel& k = kernel;
   gic.connect(timer_source, &lwip.core(), timer_line, 1);  // the tick's priority (the kernel's 255)
   k.attach_hwi(0, timer_line, lwip.core().line_priority(timer_line), [this]() -> os::Task {
@@ -28,27 +28,49 @@ os::Task TcpipThread::call(std::function<void()> body) {
   lock_.unlock();
 }
 
+void TcpipThread::input(void* frame) {
+  ++frames_;
+  const sc_core::sc_time t = lwip_.core().time();
+  lwip_.core().exec_code(lwip_.costs().input);
+  lwip_.book(lwip_.name() + " input", t);
+  stack_.rx_input(frame);
+}
+
+void TcpipThread::timers() {
+  timer_due_ = false;
+  const sc_core::sc_time t = lwip_.core().time();
+  lwip_.core().exec_code(lwip_.costs().timer);
+  lwip_.book(lwip_.name() + " timers", t);
+  stack_.check_timeouts();
+}
+
+// One hold of the lock for the timers and every queued packet; each packet's
+// output goes to the driver before the next is taken, and interrupts come in
+// between packets, as they do in NDK's kernel mode.
+os::Task TcpipThread::pass(void* first) {
+  co_await kernel_.point();
+  co_await lock_.lock();
+  if (timer_due_) timers();
+  for (void* f = first;;) {
+    if (f) input(f);
+    co_await flush();
+    co_await kernel_.point();
+    auto more = mbox_.try_pend();
+    if (!more) break;
+    f = more->frame;
+  }
+  lock_.unlock();
+}
+
 os::Task TcpipThread::run() {
   for (;;) {
     Msg m = co_await mbox_.pend();
-    if (m.frame) {
-      ++frames_;
-      co_await call([this, f = m.frame] {
-        const sc_core::sc_time t = lwip_.core().time();
-        lwip_.core().exec_code(lwip_.costs().input);
-        lwip_.book(lwip_.name() + " input", t);
-        stack_.rx_input(f);
-      });
+    if (one_pass_) {
+      co_await pass(m.frame);
+      continue;
     }
-    if (timer_due_) {
-      timer_due_ = false;
-      co_await call([this] {
-        const sc_core::sc_time t = lwip_.core().time();
-        lwip_.core().exec_code(lwip_.costs().timer);
-        lwip_.book(lwip_.name() + " timers", t);
-        stack_.check_timeouts();
-      });
-    }
+    if (m.frame) co_await call([this, f = m.frame] { input(f); });
+    if (timer_due_) co_await call([this] { timers(); });
   }
 }
 

@@ -26,8 +26,12 @@ class TcpipThread {
   };
   // `start(body)` creates the thread in the OS personality, at its priority;
   // `timer_source`: a GIC source at the tick's priority for the timeout wake-up.
+  // `one_pass`: every message queued when the thread wakes is handled under one
+  // hold of the lock (NDK's NetScheduler: one llEnter for the timers and the
+  // whole packet queue); otherwise one message per hold (lwIP's tcpip thread).
   TcpipThread(os::Kernel& kernel, const std::function<void(std::function<os::Task()>)>& start, LwipStack& stack,
-              LwipOnCore& lwip, unsigned mbox_size, Gic& gic, unsigned timer_source, unsigned timer_line);
+              LwipOnCore& lwip, unsigned mbox_size, Gic& gic, unsigned timer_source, unsigned timer_line,
+              bool one_pass = false);
   // The driver's Tx path, run after every call into lwIP (set before the run).
   std::function<os::Task()> flush;
   os::Mailbox<Msg>& mailbox() { return mbox_; }
@@ -38,11 +42,15 @@ class TcpipThread {
 
  private:
   os::Task run();
+  os::Task pass(void* first);
+  void input(void* frame);
+  void timers();
   os::Kernel& kernel_;
   LwipStack& stack_;
   LwipOnCore& lwip_;
   os::Mailbox<Msg> mbox_;
   os::Mutex lock_;
+  bool one_pass_;
   bool timer_due_ = false;
   uint64_t frames_ = 0;
 };

@@ -31,6 +31,7 @@ struct sock {
   unsigned unacked, ticks;  /* the ACK policy's count of segments and of timer ticks */
   u32_t snd_max;            /* the highest sequence sent, for retransmissions */
   int snd_any;
+  int cwnd_set;             /* initial_cwnd applied */
 };
 static struct sock socks[WS_SOCKETS];
 static struct udp_pcb* udp;
@@ -38,6 +39,7 @@ static struct pbuf* udp_queue[64];
 static unsigned udp_head, udp_count, udp_limit;
 static int nagle;
 static unsigned ack_every, del_ack_ticks;   /* the receiver's ACK policy (ws_lwip.h) */
+static u32_t initial_cwnd;
 static u32_t last_tick_ms;
 static ws_lwip_counters counts;
 static unsigned rand_state = 1;
@@ -126,6 +128,7 @@ static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32
   nagle = o->nagle;
   ack_every = o->ack_every;
   del_ack_ticks = o->del_ack_ticks;
+  initial_cwnd = o->initial_cwnd;
   udp_limit = o->udp_recvmbox ? o->udp_recvmbox : sizeof udp_queue / sizeof udp_queue[0];
   lwip_init();
   /* A smaller pool: the pbufs beyond it are taken once and never given back. */
@@ -328,6 +331,12 @@ static uint32_t tcp_write_some(int id, const uint8_t* data, uint32_t n) {
   if (n > room) n = room;
   if (n > 0xFFFF) n = 0xFFFF; /* tcp_write takes a u16_t length */
   if (n == 0 || tcp_write(k->pcb, data, (u16_t)n, TCP_WRITE_FLAG_COPY) != ERR_OK) return 0;
+  /* lwIP sets the window when the connection is established, after its callbacks: the first write is the
+   * first moment the stand-in can give it the profile's. */
+  if (initial_cwnd && !k->cwnd_set) {
+    k->pcb->cwnd = (tcpwnd_size_t)LWIP_MIN(initial_cwnd, 0xFFFFu);
+    k->cwnd_set = 1;
+  }
   tcp_output(k->pcb);
   return n;
 }

@@ -75,6 +75,11 @@ class Mailbox {
     k_.charge(k_.config().costs.sync_cycles);
     return try_put(v);
   }
+  // The oldest message if there is one, without blocking.
+  std::optional<T> try_pend() {
+    k_.charge(k_.config().costs.sync_cycles);
+    return take();
+  }
   size_t size() const { return count_; }
 
  private:
