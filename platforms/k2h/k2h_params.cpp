@@ -131,7 +131,8 @@ void declare_k2h_params(ParamTable& t) {
   t.declare(number("ndk.scheduler_priority", K::Int, "2", 1, 15, "TI-RTOS priority",
                    "the network scheduler task, which processes received packets (ACKs included) and timers",
                    "NDK's default: ti.ndk.config.Global netSchedulerPri = NC_PRIORITY_LOW = OS_SCHEDULER_LOWPRI = "
-                   "OS_TASKPRILOW - 1 = 2 (netctrl.h, os/osif.h; NC_PRIORITY_HIGH is OS_TASKPRIKERN - 1 = 8)"));
+                   "OS_TASKPRILOW - 1 = 2 (netctrl.h, os/osif.h; NC_PRIORITY_HIGH is OS_TASKPRIKERN - 1 = 8); the PDK's "
+                   "NIMU FTP example opens the stack with NC_SystemOpen(NC_PRIORITY_LOW, NC_OPMODE_INTERRUPT)"));
   t.declare(number("ftp.task_priority", K::Int, "5", 1, 15, "TI-RTOS priority",
                    "the FTP server's task (OS_TASKPRINORM 5)", "assumed: NDK daemon default"));
   t.declare(number("ftp.timeout_s", K::Real, "60", 0.01, 600, "s",
