@@ -50,8 +50,8 @@ void TcpipThread::timers() {
 os::Task TcpipThread::pass(void* first) {
   co_await kernel_.point();
   co_await lock_.lock();
-  if (timer_due_) timers();
   for (void* f = first;;) {
+    if (timer_due_) timers();  // also when the timeout's message was taken in the pass
     if (f) input(f);
     co_await flush();
     co_await kernel_.point();
