@@ -35,7 +35,8 @@ class PacketDma : public sc_core::sc_module {
   struct Departure {
     sc_core::sc_time start, end;
   };
-  // The port: sends `len` bytes ready at `ready`.
+  // The port: sends `len` bytes ready at `ready`. The channel reads its next
+  // packet from the start of this one, so the port holds at most one ahead.
   using Transmit = std::function<Departure(const uint8_t* bytes, uint32_t len, const sc_core::sc_time& ready)>;
 
   PacketDma(sc_core::sc_module_name name, const Config& cfg, Qmss& qmss, Scheduler& sched, StatsRegistry& stats);

@@ -140,8 +140,8 @@ TEST(K2h, SameSeedSameCsv) {
 TEST(K2h, EveryKnobChangesTheResult) {
   const std::vector<ws::test::KnobCase> cases = {
       {"S1", {}, "ftp.dir", "get", "put", "rtt_us"},
-      {"S1", {}, "ftp.send_bytes", "512", "1460", "a15_load_pct"},     // send() calls per segment
-      {"S0", {}, "ftp.task_yield", "off", "on", "a15_load_pct"},       // Task_yield per send()
+      {"S1", {}, "ftp.send_bytes", "512", "1460", "a15_load_pct"},     // segments: one per send() that fits
+      {"S0", {}, "ftp.task_yield", "off", "on", "a15_load_pct"},       // Task_yield's own cost, ~0.8 %: it finds no task to run
       {"S1", {}, "ftp.file_mbytes", "1", "2", "wire_frames"},
       {"S1", {}, "sw.opt", "O3", "Og", "a15_load_pct"},                // the send loop's path length
       {"S2", {}, "ndk.tcp_tx_buf", "8192", "65536", "mbytes_s"},       // the send window
@@ -149,7 +149,7 @@ TEST(K2h, EveryKnobChangesTheResult) {
        "refused"},                                                     // a copy socket's heap
       {"S2", {{"ftp.dir", "put"}}, "ndk.tcp_rx_limit", "8192", "65536", "mbytes_s"},  // the receive window
       {"S2", {}, "rtos.heap_bytes", "262144", "1048576", "refused"},
-      {"S2", {}, "pc.ack_frequency", "2", "10", "mbytes_s"},           // ACKs per segment, slow start's timer
+      {"S2", {}, "pc.ack_frequency", "2", "10", "mbytes_s"},           // ACKs to take per segment
       {"S1", {{"pc.ack_frequency", "10"}}, "pc.del_ack_ticks", "1", "2", "mbytes_s"},
       {"S2", {}, "nimu.tx_recycle", "per_send", "batched", "emacsend_cycles"},
       {"S2", {{"ftp.dir", "put"}, {"acc.pacing_mode", "first_new_packet"}}, "acc.timer_load_count", "0", "4", "rtt_us"},

@@ -46,7 +46,9 @@ void TcpipThread::timers() {
 
 // One hold of the lock for the timers and every queued packet; each packet's
 // output goes to the driver before the next is taken, and interrupts come in
-// between packets, as they do in NDK's kernel mode.
+// between packets, as in NDK's kernel mode. Unlike NDK's llEnter, which raises
+// the holder to kernel priority, a more urgent task woken meanwhile runs here
+// until it needs the lock (two context switches more per pass).
 os::Task TcpipThread::pass(void* first) {
   co_await kernel_.point();
   co_await lock_.lock();
@@ -66,7 +68,7 @@ os::Task TcpipThread::run() {
   for (;;) {
     Msg m = co_await mbox_.pend();
     if (one_pass_) {
-      co_await pass(m.frame);
+      if (m.frame || timer_due_) co_await pass(m.frame);  // a wake-up an earlier pass has served: nothing to do
       continue;
     }
     if (m.frame) co_await call([this, f = m.frame] { input(f); });

@@ -331,8 +331,8 @@ static uint32_t tcp_write_some(int id, const uint8_t* data, uint32_t n) {
   if (n > room) n = room;
   if (n > 0xFFFF) n = 0xFFFF; /* tcp_write takes a u16_t length */
   if (n == 0 || tcp_write(k->pcb, data, (u16_t)n, TCP_WRITE_FLAG_COPY) != ERR_OK) return 0;
-  /* lwIP sets the window when the connection is established, after its callbacks: the first write is the
-   * first moment the stand-in can give it the profile's. */
+  /* lwIP sets the window as the connection is established (on a passive open after the accept callback):
+   * the first write is where the stand-in gives every connection the profile's. */
   if (initial_cwnd && !k->cwnd_set) {
     k->pcb->cwnd = (tcpwnd_size_t)LWIP_MIN(initial_cwnd, 0xFFFFu);
     k->cwnd_set = 1;

@@ -49,8 +49,8 @@ typedef struct ws_lwip_options {
    * timer (Windows' TcpAckFrequency and TcpDelAckTicks). 0: lwIP's. */
   uint32_t ack_every;
   uint32_t del_ack_ticks;
-  /* A connection's congestion window from its first write on, bytes; 0: lwIP's
-   * (RFC 3390, at most four segments). NDK opens at TCP_MAXWIN. */
+  /* A connection's congestion window at its first write, bytes (at most 65535);
+   * 0: lwIP's (RFC 3390, at most four segments). NDK opens at TCP_MAXWIN. */
   uint32_t initial_cwnd;
 } ws_lwip_options;
 
