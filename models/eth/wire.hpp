@@ -27,7 +27,7 @@ class Wire {
   // Sends `f` as soon as the wire is free at or after `ready`; returns when its
   // last bit arrives. The sink owns the frame from then on.
   sc_core::sc_time transmit(Frame* f, const sc_core::sc_time& ready) {
-    const auto d = wire_time(f->len, bps_);
+    const auto d = duration(*f);
     const auto start = server_.serve(ready, d, f->len);
     const auto end = start + d;
     ++frames_;
@@ -42,6 +42,8 @@ class Wire {
   // A frame's name on the trace: its kind by EtherType (UDP, ARP, other) and size.
   static std::string trace_name(const Frame& f);
   double bits_per_s() const { return bps_; }
+  // How long `f` occupies this wire.
+  sc_core::sc_time duration(const Frame& f) const { return wire_time(f.len, bps_); }
   uint64_t frames() const { return frames_; }
 
  private:

@@ -133,7 +133,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   const unsigned flow = board.pktdma.add_rx_flow(kRxFree, kRxQueue);
   board.pktdma.add_tx_channel(kTxQueue, [&](const uint8_t* bytes, uint32_t len, const sc_time& ready) {
     eth::Frame* f = frame_of(pool, bytes, len);
-    const sc_time on_wire = eth::wire_time(f->len, board.port_tx.bits_per_s());
+    const sc_time on_wire = board.port_tx.duration(*f);
     const sc_time end = board.port_tx.transmit(f, ready + hop);
     return nav::PacketDma::Departure{end - on_wire, end};
   });
