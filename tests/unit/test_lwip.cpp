@@ -39,6 +39,17 @@ struct Link {
   }
 };
 
+// Both directions between the board's stack and the PC's, each stack's output on its link.
+struct Cable {
+  Cable(Scheduler& s, net::LwipStack& board, net::LwipStack& pc) : to_board(s), to_pc(s) {
+    to_board.to = &board;
+    to_pc.to = &pc;
+    pc.output = [this, &pc](void* f, uint16_t) { to_board.send(pc, f); };
+    board.output = [this, &board](void* f, uint16_t) { to_pc.send(board, f); };
+  }
+  Link to_board, to_pc;
+};
+
 }  // namespace
 
 TEST(Lwip, TwoInstancesWithTheirOwnOptionsMoveATcpStreamInOrder) {
@@ -48,11 +59,7 @@ TEST(Lwip, TwoInstancesWithTheirOwnOptionsMoveATcpStreamInOrder) {
   net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
   EXPECT_EQ(board.window(), 8u * 1460) << "the board's run-time option";
   EXPECT_EQ(pc.window(), 256u * 1024) << "the PC's, in the same process";
-  Link to_board(sched), to_pc(sched);
-  to_board.to = &board;
-  to_pc.to = &pc;
-  pc.output = [&](void* f, uint16_t) { to_board.send(pc, f); };
-  board.output = [&](void* f, uint16_t) { to_pc.send(board, f); };
+  Cable cable(sched, board, pc);
 
   constexpr uint64_t kBytes = 2 << 20;
   uint64_t got = 0, wrong = 0;
@@ -121,11 +128,7 @@ TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer)
                        ws_lwip_options{8192, 8192, 16, 0, 0, 0, 0, 0});
   net::LwipStack pc(ws_lwip_windows(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00,
                     ws_lwip_options{0, 0, 0, 0, 0, 10, 1, 0});
-  Link to_board(sched), to_pc(sched);
-  to_board.to = &board;
-  to_pc.to = &pc;
-  pc.output = [&](void* f, uint16_t) { to_board.send(pc, f); };
-  board.output = [&](void* f, uint16_t) { to_pc.send(board, f); };
+  Cable cable(sched, board, pc);
   uint64_t got = 0;
   int pc_sock = -1, board_sock = -1;
   pc.on_event = [&](int e, int socket) {
@@ -165,11 +168,7 @@ TEST(Lwip, ConnectionsOnTwoListenersKeepTheirOwnBytesAndCloses) {
   net::LwipStack board(ws_lwip_board_tuned(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
                        ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0});
   net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
-  Link to_board(sched), to_pc(sched);
-  to_board.to = &board;
-  to_pc.to = &pc;
-  pc.output = [&](void* f, uint16_t) { to_board.send(pc, f); };
-  board.output = [&](void* f, uint16_t) { to_pc.send(board, f); };
+  Cable cable(sched, board, pc);
   const int control = board.listen(21), data = board.listen(20001);
   ASSERT_GE(control, 0);
   ASSERT_GE(data, 0);
@@ -231,16 +230,13 @@ TEST(Lwip, TheNdkProfileSendsEachWriteAsItsOwnSegmentWithTheWholeWindowOpen) {
                        ws_lwip_options{8192, 8192, 0, 0, 0, 0, 0, 65535});
   net::LwipStack pc(ws_lwip_windows(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00,
                     ws_lwip_options{65535, 65535, 0, 0, 1, 2, 2, 0});
-  Link to_board(sched), to_pc(sched);
-  to_board.to = &board;
-  to_pc.to = &pc;
-  to_pc.latency = to_board.latency = sc_time(1, sc_core::SC_MS);  // no ACK is back while the writes go out
+  Cable cable(sched, board, pc);
+  cable.to_pc.latency = cable.to_board.latency = sc_time(1, sc_core::SC_MS);  // no ACK is back while the writes go out
   std::vector<uint16_t> data_frames;  // lengths of the board's frames carrying 512 B of TCP data
   bool writing = false;
-  pc.output = [&](void* f, uint16_t) { to_board.send(pc, f); };
   board.output = [&](void* f, uint16_t len) {
     if (writing) data_frames.push_back(len);
-    to_pc.send(board, f);
+    cable.to_pc.send(board, f);
   };
   ASSERT_GE(pc.listen(5001), 0);
   int sock = -1;
