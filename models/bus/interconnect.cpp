@@ -10,7 +10,8 @@ namespace ws {
 
 Interconnect::Interconnect(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats)
     : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg), hop_(ns(cfg.hop_ns)), xfer_(cfg.bytes_per_ns),
-      bus_(stats.resource(fmt::format("{}.bus", this->name()))) {
+      bus_(cfg.decoupled_initiators ? nullptr : stats.resource(fmt::format("{}.bus", this->name()))),
+      gap_bus_(cfg.decoupled_initiators ? stats.resource(fmt::format("{}.bus", this->name())) : nullptr) {
   if (!cfg_.non_blocking && cfg_.bytes_per_ns <= 0) throw std::invalid_argument(fmt::format("{}: bytes_per_ns must be > 0", this->name()));
   in.register_b_transport(this, &Interconnect::b_transport);
   in.register_transport_dbg(this, &Interconnect::transport_dbg);
@@ -66,7 +67,8 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_tim
     return;
   } else {
     const sc_core::sc_time& xfer = xfer_.of(len);
-    const sc_core::sc_time start = bus_.serve(now + delay, xfer, len);
+    const sc_core::sc_time start =
+        cfg_.decoupled_initiators ? gap_bus_.serve(now + delay, xfer, len) : bus_.serve(now + delay, xfer, len);
     delay = start + xfer + hop_ - now;
   }
   t.set_address(addr - base);

@@ -10,6 +10,7 @@
 #include <map>
 #include "models/mem/transfer_time.hpp"
 #include "models/sim/busy_server.hpp"
+#include "models/sim/gap_server.hpp"
 #include "models/sim/stats.hpp"
 
 namespace ws {
@@ -23,6 +24,12 @@ class Interconnect : public sc_core::sc_module {
     // meet at the targets, and bytes_per_ns is not used. Its report line counts
     // operations and bytes with no busy time.
     bool non_blocking = false;
+    // Initiators that run ahead of simulated time (cores with a time cursor)
+    // book the data path at their own future time: a busy-until path would
+    // queue a DMA's earlier request behind such a booking. Decoupled, the path
+    // serves each request in the first idle gap after its arrival (GapServer),
+    // as the hardware would have in time order.
+    bool decoupled_initiators = false;
   };
   // "<prefix>.hop_ns", and "<prefix>.bytes_per_ns" unless the fabric is non-blocking.
   static void declare_params(ParamTable& t, const std::string& prefix, bool non_blocking);
@@ -57,6 +64,7 @@ class Interconnect : public sc_core::sc_module {
   // whichever initiator, occupies the one data path from the later of its arrival
   // and the moment the previous request left it. No priorities, no preemption.
   BusyServer bus_;
+  GapServer gap_bus_;  // the same path for decoupled initiators
 };
 
 }  // namespace ws

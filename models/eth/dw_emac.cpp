@@ -1,6 +1,7 @@
 #include "models/eth/dw_emac.hpp"
 
 #include "models/eth/headers.hpp"
+#include "models/eth/inet_checksum.hpp"
 #include "models/mem/tlm_access.hpp"
 
 namespace ws::eth {
@@ -24,6 +25,9 @@ void DwEmac::declare_params(ParamTable& t, const std::string& prefix) {
   t.declare_model(model_number(prefix + ".rx_fifo_bytes", K::Int, 1024, 65536, "B", "the MAC's Rx FIFO"));
   t.declare_model(model_number(prefix + ".desc_ns", K::Real, 0, 10000, "ns",
                                "the DMA's work on one descriptor beyond its bus accesses"));
+  t.declare_model(model_choice(prefix + ".irq_trigger", {"level", "edge"}, "-",
+                               "how the interrupt controller takes the EMAC's interrupt output: level (a status bit "
+                               "left set interrupts again) or edge (only a rising output interrupts)"));
 }
 
 DwEmac::DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats,
@@ -39,18 +43,19 @@ DwEmac::DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched
       dma_(stats.resource(std::string(basename()) + ".dma")) {
   mac_.on_receive([this](Frame* f) {
     rx_waiting_.push_back(f);
-    if (!rx_busy_ && !rx_suspended_) rx_step();
+    if (!rx_busy_) rx_step();  // a suspended DMA tries again on the next frame
   });
 }
 
 void DwEmac::set_interrupt_enable(uint32_t bits) {
+  const bool was = status_ & enable_;
   enable_ = bits;
-  if (status_ & enable_) pic_.raise(irq_);
+  if ((status_ & enable_) && (!cfg_.edge_irq || !was)) pic_.raise(irq_);
 }
 
 void DwEmac::clear_status(uint32_t bits) {
   status_ &= ~bits;
-  if (status_ & enable_) pic_.raise(irq_);  // what is left still interrupts
+  if ((status_ & enable_) && !cfg_.edge_irq) pic_.raise(irq_);  // level: what is left still interrupts
 }
 
 void DwEmac::raise(uint32_t bits) {
@@ -91,12 +96,18 @@ void DwEmac::rx_step() {
   sc_core::sc_time fetch;
   const dw::Desc d = read_desc(rx_cur_, fetch);
   sched_.at(now() + fetch, [this, d] {
-    if (!(d.des0 & dw::kOwn)) {  // no buffer from the host: wait for a poll demand
+    if (!(d.des0 & dw::kOwn)) {  // no buffer from the host: suspend, the frame at the top is missed
       rx_busy_ = false;
+      if (!rx_suspended_) raise(kRu);
       rx_suspended_ = true;
-      raise(kRu);
+      Frame* f = rx_waiting_.front();
+      rx_waiting_.pop_front();
+      mac_.rx_stats().drop("rx_missed");
+      mac_.release(f->len);
+      pool_.put(f);
       return;
     }
+    rx_suspended_ = false;
     Frame* f = rx_waiting_.front();
     rx_waiting_.pop_front();
     rx_store(f, d, now());
@@ -110,6 +121,8 @@ void DwEmac::rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at) {
   sc_core::sc_time done = at;
   if (len <= (d.des1 & dw::kBufferSize)) {
     done = at + tlm_access(socket, tlm::TLM_WRITE_COMMAND, d.des2, f->bytes.data(), len);
+    if (rx_checksum_ && !checksums_ok(f->bytes.data(), len - kFcsBytes))
+      des0 |= dw::kRxErrorSummary | dw::kRxIpHeaderError | dw::kRxPayloadChecksumError;
   } else {
     des0 |= dw::kRxErrorSummary;  // the frame does not fit its buffer: flagged, not stored
     mac_.rx_stats().drop("rx_buffer_too_small");
@@ -123,7 +136,7 @@ void DwEmac::rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at) {
     ++rx_frames_;
     raise(kRi);
     rx_busy_ = false;
-    if (!rx_suspended_) rx_step();
+    rx_step();
   });
 }
 
@@ -146,6 +159,7 @@ void DwEmac::tx_step() {
     Frame* f = pool_.get();
     f->len = d.des1 & dw::kBufferSize;
     const sc_core::sc_time read = tlm_access(socket, tlm::TLM_READ_COMMAND, d.des2, f->bytes.data(), f->len);
+    if ((d.des1 & dw::kTxChecksumFull) == dw::kTxChecksumFull) insert_checksums(f->bytes.data(), f->len);
     dma_->add_busy(read, f->len);
     const sc_core::sc_time ready = now() + read;
     const sc_core::sc_time on_wire = wire_time(f->len + kFcsBytes, cfg_.bits_per_s);

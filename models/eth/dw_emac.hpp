@@ -6,11 +6,25 @@
 // poll demand registers, and an interrupt with status bits the driver clears
 // by writing them (write 1 to clear).
 //
-// Rx: a frame waits in the FIFO until the DMA has a descriptor the host owns
-// it for; without one the DMA suspends (status RU) until an Rx poll demand.
+// Rx: a frame waits in the FIFO while the DMA stores the one before. A DMA
+// that finds the next descriptor the host's suspends (status RU, set on
+// entering suspend) and discards the frame at the top of the FIFO (the
+// missed-frame counter, `rx_missed`); a receive poll demand or the next
+// frame's arrival makes it fetch the descriptor again (ESP32 TRM and Cyclone V
+// HPS EMAC, "Receive Buffer Unavailable"; TI SLAU723A for the discard). With
+// checksum offload on (MAC configuration IPC) the DMA checks each frame's IPv4
+// and TCP/UDP checksums and flags a bad one in RDES0 (error summary).
 // Tx: on a Tx poll demand the DMA takes descriptors while it owns them, reads
-// each frame's bytes, and fetches the next one as the wire starts the frame;
-// the MAC appends the FCS. A frame fits one buffer (no scatter in this model).
+// each frame's bytes, inserts the IPv4 and TCP/UDP checksums where the
+// descriptor asks (TDES1 CIC = full), and fetches the next descriptor as the
+// wire starts the frame; the MAC appends the FCS. A frame fits one buffer (no
+// scatter in this model). The interrupt output is level: asserted while an
+// enabled status bit is set, so a bit set again while the handler runs and
+// cleared with what it read is lost (Intel HPS EMAC: "Interrupts are not
+// queued"). The interrupt controller takes it as a level (a bit left set
+// after a clear interrupts again) or as an edge (only a rising output
+// interrupts: a bit set between the handler's read and its clear keeps the
+// output high, and no interrupt comes until the status is cleared whole).
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -30,9 +44,11 @@ namespace dw {
 constexpr uint32_t kDescBytes = 16;
 constexpr uint32_t kOwn = 1u << 31;          // DES0: the DMA owns the descriptor
 constexpr uint32_t kRxErrorSummary = 1u << 15;
+constexpr uint32_t kRxIpHeaderError = 1u << 7, kRxPayloadChecksumError = 1u << 0;  // RDES0 with IPC offload
 constexpr uint32_t kRxFirst = 1u << 9, kRxLast = 1u << 8;
 constexpr unsigned kRxLengthShift = 16;      // RDES0 29:16: frame length, FCS included
 constexpr uint32_t kTxIrqOnComplete = 1u << 31, kTxLast = 1u << 30, kTxFirst = 1u << 29;  // TDES1
+constexpr uint32_t kTxChecksumFull = 3u << 27;  // TDES1 CIC: IPv4 header and TCP/UDP with pseudo header
 constexpr uint32_t kEndOfRing = 1u << 25, kChained = 1u << 24;  // DES1
 constexpr uint32_t kBufferSize = 0x7FF;      // DES1 10:0
 struct Desc {
@@ -48,10 +64,11 @@ class DwEmac : public sc_core::sc_module {
     double bits_per_s;       // 100 Mbit/s (EMAC) or 1 Gbit/s (EMAC1)
     uint32_t rx_fifo_bytes;
     double desc_ns;          // the DMA's work on one descriptor, beyond its bus accesses
+    bool edge_irq = false;   // the interrupt controller latches rising edges only
   };
   // Status (and interrupt enable) bits, as the DMA status register has them.
   static constexpr uint32_t kTi = 1u << 0, kTu = 1u << 2, kRi = 1u << 6, kRu = 1u << 7;
-  // "<prefix>.rx_fifo_bytes", "<prefix>.desc_ns".
+  // "<prefix>.rx_fifo_bytes", "<prefix>.desc_ns", "<prefix>.irq_trigger".
   static void declare_params(ParamTable& t, const std::string& prefix);
 
   DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
@@ -64,6 +81,7 @@ class DwEmac : public sc_core::sc_module {
   void set_interrupt_enable(uint32_t bits);
   void rx_poll_demand();
   void tx_poll_demand();
+  void set_rx_checksum_offload(bool on) { rx_checksum_ = on; }  // MAC configuration IPC
   uint32_t status() const { return status_; }
   void clear_status(uint32_t bits);
 
@@ -91,7 +109,7 @@ class DwEmac : public sc_core::sc_module {
   ResourceStats* dma_;
   std::deque<Frame*> rx_waiting_;  // accepted frames in the Rx FIFO, oldest first
   uint64_t rx_base_ = 0, rx_cur_ = 0, tx_base_ = 0, tx_cur_ = 0;
-  bool rx_busy_ = false, rx_suspended_ = false, tx_busy_ = false;
+  bool rx_busy_ = false, rx_suspended_ = false, tx_busy_ = false, rx_checksum_ = false;
   uint32_t status_ = 0, enable_ = 0;
   uint64_t rx_frames_ = 0, tx_frames_ = 0;
 };

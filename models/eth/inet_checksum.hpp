@@ -20,5 +20,14 @@ uint16_t udp_checksum(uint32_t src_ip, uint32_t dst_ip, const uint8_t* udp, size
 // A received datagram's checksum holds when the field is 0 (not computed) or the
 // sum over pseudo header and datagram, field included, folds to FFFFh.
 bool udp_checksum_ok(uint32_t src_ip, uint32_t dst_ip, const uint8_t* udp, size_t udp_len);
+// A TCP (6) or UDP (17) segment's checksum over the pseudo header and the
+// segment, its own field read as zero (what a NIC's checksum insertion writes).
+uint16_t transport_checksum(uint8_t proto, uint32_t src_ip, uint32_t dst_ip, const uint8_t* seg, size_t len);
+// What checksum offload does to an Ethernet IPv4 frame[0..len) (FCS excluded):
+// insert_checksums fills in the IPv4 header's and a TCP or UDP segment's
+// checksum (DesignWare TDES1 CIC = full); checksums_ok verifies them (its Rx
+// checksum engine). Frames that are not IPv4 pass unchanged and verify true.
+void insert_checksums(uint8_t* frame, size_t len);
+bool checksums_ok(const uint8_t* frame, size_t len);
 
 }  // namespace ws::eth
