@@ -254,3 +254,47 @@ TEST(Lwip, TheNdkProfileSendsEachWriteAsItsOwnSegmentWithTheWholeWindowOpen) {
   EXPECT_EQ(data_frames, std::vector<uint16_t>(16, 14 + 20 + 20 + 512)) << "one 512 B segment per write";
 }
 #endif
+
+#ifdef WS_HAVE_LWIP
+// A UDP send goes by reference, as lwip_sendto's netbuf_ref does: lwIP copies
+// none of the payload (the driver's copy is the only one). With checksum
+// offload lwIP computes no checksum: the frame leaves with zeros for the NIC
+// to fill in; without it lwIP checksums the datagram and the PC accepts it.
+TEST(Lwip, UdpGoesByReferenceAndChecksumOffloadLeavesTheChecksumsToTheNic) {
+  Scheduler sched("sched");
+  ws_lwip_options offload{};
+  offload.checksum_offload = 1;
+  net::LwipStack board(ws_lwip_board_rtthread(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00, offload);
+  net::LwipStack pc(ws_lwip_linux(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
+  std::vector<std::vector<uint8_t>> out;
+  board.output = [&](void* f, uint16_t) {
+    uint8_t b[1600];
+    const uint16_t n = board.tx_copy(f, b);
+    board.tx_free(f);
+    out.emplace_back(b, b + n);
+  };
+  pc.output = [&](void* f, uint16_t) {
+    uint8_t b[1600];
+    const uint16_t n = pc.tx_copy(f, b);
+    pc.tx_free(f);
+    std::vector<uint8_t> copy(b, b + n);
+    sched.at(sc_time(1, SC_US), [&board, copy] { board.input(copy.data(), uint16_t(copy.size())); });
+  };
+  ASSERT_TRUE(pc.udp_bind(5001));
+  ASSERT_TRUE(board.udp_connect(0x0A000001, 5001));
+  pc.arp_request(0x0A000002);  // the board learns the PC's MAC from the request
+  sc_core::sc_start(sc_time(10, SC_US));
+  out.clear();
+  std::vector<uint8_t> data(1472);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = pattern(i);
+  const uint64_t copied = board.copied_bytes(), summed = board.checksummed_bytes();
+  ASSERT_TRUE(board.udp_send(data.data(), uint16_t(data.size())));
+  EXPECT_EQ(board.copied_bytes() - copied, 12u) << "no copy of the payload: only the two MAC addresses (etharp's SMEMCPY)";
+  EXPECT_EQ(board.checksummed_bytes(), summed) << "offload: lwIP computes no checksum";
+  ASSERT_EQ(out.size(), 1u);
+  ASSERT_EQ(out[0].size(), 14u + 20 + 8 + 1472);
+  EXPECT_EQ(out[0][14 + 10] | out[0][14 + 11], 0) << "IPv4 header checksum left to the NIC";
+  EXPECT_EQ(out[0][34 + 6] | out[0][34 + 7], 0) << "UDP checksum left to the NIC";
+  EXPECT_TRUE(std::equal(data.begin(), data.end(), out[0].begin() + 42));
+}
+#endif

@@ -40,6 +40,7 @@ static unsigned udp_head, udp_count, udp_limit;
 static int nagle;
 static unsigned ack_every, del_ack_ticks;   /* the receiver's ACK policy (ws_lwip.h) */
 static u32_t initial_cwnd;
+static u32_t initial_rto_ms;
 static u32_t last_tick_ms;
 static ws_lwip_counters counts;
 static unsigned rand_state = 1;
@@ -129,6 +130,7 @@ static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32
   ack_every = o->ack_every;
   del_ack_ticks = o->del_ack_ticks;
   initial_cwnd = o->initial_cwnd;
+  initial_rto_ms = o->initial_rto_ms;
   udp_limit = o->udp_recvmbox ? o->udp_recvmbox : sizeof udp_queue / sizeof udp_queue[0];
   lwip_init();
   /* A smaller pool: the pbufs beyond it are taken once and never given back. */
@@ -139,6 +141,9 @@ static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32
   gw.addr = 0;
   memcpy(nif.hwaddr, mac, 6);
   if (!netif_add(&nif, &a, &m, &gw, NULL, netif_setup, ethernet_input)) return -1;
+  /* Checksum offload: lwIP leaves every checksum to the NIC, as
+   * RT_LWIP_USING_HW_CHECKSUM's CHECKSUM_GEN_* and CHECKSUM_CHECK_* = 0 do. */
+  NETIF_SET_CHECKSUM_CTRL(&nif, o->checksum_offload ? NETIF_CHECKSUM_DISABLE_ALL : NETIF_CHECKSUM_ENABLE_ALL);
   netif_set_default(&nif);
   netif_set_up(&nif);
   return 0;
@@ -266,6 +271,8 @@ static void attach(struct tcp_pcb* pcb, int id) {
   tcp_sent(pcb, on_sent);
   tcp_err(pcb, on_error);
   if (!nagle) tcp_nagle_disable(pcb);
+  if (initial_rto_ms && pcb->nrtx == 0 && pcb->rttest == 0) /* no sample yet: the estimator's start */
+    pcb->rto = pcb->sv = (s16_t)LWIP_MAX(1, initial_rto_ms / TCP_SLOW_INTERVAL);
 }
 
 /* A new connection on a listener gets its own socket; the event names it. */
@@ -415,10 +422,15 @@ static int udp_connect_to(uint32_t ip, uint16_t port) {
   return udp_connect(udp, &a, port) == ERR_OK ? 0 : -1;
 }
 
+/* As lwip_sendto does (src/api/sockets.c, netbuf_ref; LWIP_NETIF_TX_SINGLE_PBUF
+ * is 0): the payload goes by reference in a PBUF_REF, udp_sendto_if chains a
+ * header pbuf before it, and the driver's copy is the only copy of the data.
+ * The caller's buffer stays untouched until the driver has copied the frame. */
 static int udp_send_some(const uint8_t* data, uint16_t n) {
-  struct pbuf* p = udp ? pbuf_alloc(PBUF_TRANSPORT, n, PBUF_RAM) : NULL;
+  struct pbuf* p = udp ? pbuf_alloc(PBUF_TRANSPORT, 0, PBUF_REF) : NULL;
   if (!p) return -1;
-  pbuf_take(p, data, n);
+  p->payload = (void*)data;
+  p->len = p->tot_len = n;
   const err_t e = udp_send(udp, p);
   pbuf_free(p);
   return e == ERR_OK ? 0 : -1;

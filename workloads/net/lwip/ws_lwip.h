@@ -52,6 +52,12 @@ typedef struct ws_lwip_options {
   /* A connection's congestion window at its first write, bytes (at most 65535);
    * 0: lwIP's (RFC 3390, at most four segments). NDK opens at TCP_MAXWIN. */
   uint32_t initial_cwnd;
+  /* The NIC computes and checks every checksum (lwIP's per-netif checksum
+   * control all off, as RT-Thread's RT_LWIP_USING_HW_CHECKSUM builds it). */
+  int checksum_offload;
+  /* A connection's first retransmission timeout, ms (rounded to slow-timer
+   * ticks); 0: lwIP 2.1.3's 3 s (tcp_alloc). Linux's TCP_TIMEOUT_INIT is 1 s. */
+  uint32_t initial_rto_ms;
 } ws_lwip_options;
 
 typedef struct ws_lwip_counters {

@@ -26,6 +26,7 @@
 #define LWIP_SINGLE_NETIF 1
 #define TCP_MSS 1460
 #define LWIP_CHKSUM_ALGORITHM 2
+#define LWIP_CHECKSUM_CTRL_PER_NETIF 1 /* checksum offload as a run-time option (ws_lwip_options) */
 /* Every copy and checksum lwIP makes goes through the instance's host. */
 void ws_lwip_copy(void* dst, const void* src, size_t n);
 unsigned short ws_lwip_chksum(const void* data, int len);
