@@ -1,5 +1,7 @@
 #include "app/reproduce.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
@@ -33,6 +35,7 @@ bool ReproducedRow::holds() const {
   // 0 is "never" (a line-rate size not reached), which is not below anything.
   if (ref.relation == "below") return simulated > 0 && simulated < *ref.measured;
   if (ref.relation == "at_least") return simulated >= *ref.measured;
+  if (ref.relation == "about") return std::fabs(error_pct()) <= 25;  // a figure the study rounds ("about 6")
   return true;
 }
 
@@ -95,8 +98,8 @@ std::vector<ReferenceRow> load_reference(const std::string& path) {
       throw InputError(fmt::format("{}:{}: keys 'predicted' and 'scored': a scored row has both, others neither", path, n));
     if (r.kind == "excluded" && r.note.empty())
       throw InputError(fmt::format("{}:{}: key 'note': an excluded row must say why", path, n));
-    if (r.relation != "approx" && r.relation != "below" && r.relation != "at_least")
-      throw InputError(fmt::format("{}:{}: key 'relation': '{}' is not approx|below|at_least", path, n, r.relation));
+    if (r.relation != "approx" && r.relation != "about" && r.relation != "below" && r.relation != "at_least")
+      throw InputError(fmt::format("{}:{}: key 'relation': '{}' is not approx|about|below|at_least", path, n, r.relation));
     if (r.kind == "calibration" && !r.measured)
       throw InputError(fmt::format("{}:{}: calibration row without a measured figure", path, n));
     rows.push_back(std::move(r));

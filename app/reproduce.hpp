@@ -22,8 +22,9 @@ struct ReferenceRow {
   int scored_round = 0;
   std::string note;                                        // why a row is excluded, what was scored
   std::string metric;                                      // compared with `measured`; empty = the set's
-  // approx: a figure, compared by error; below / at_least: a statement that the
-  // simulated figure is under / at least the measured one.
+  // approx: a figure, compared by error; about: a figure the study rounds
+  // ("about 6"), compared by error and held within 25 %; below / at_least: a
+  // statement that the simulated figure is under / at least the measured one.
   std::string relation = "approx";
 };
 

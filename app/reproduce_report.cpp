@@ -54,7 +54,7 @@ std::string reproduction_report(const ReferenceSet& set, const std::vector<Repro
     std::vector<std::string> row{r.ref.table, r.ref.label};
     for (auto& [k, v] : r.ref.knobs) row.push_back(v);
     row.push_back(num(r.simulated, "{:.2f}"));
-    if (r.ref.measured && r.ref.relation != "approx") {
+    if (r.ref.measured && r.ref.relation != "approx" && r.ref.relation != "about") {
       row.push_back((r.ref.relation == "below" ? "<" : ">=") + fmt_number(*r.ref.measured));
       row.push_back(r.holds() ? "holds" : "FAILS");
       if (r.ref.kind == "calibration") {
@@ -63,7 +63,7 @@ std::string reproduction_report(const ReferenceSet& set, const std::vector<Repro
       }
     } else if (r.ref.measured) {
       const double err = r.error_pct();
-      row.push_back(fmt_number(*r.ref.measured));
+      row.push_back((r.ref.relation == "about" ? "about " : "") + fmt_number(*r.ref.measured));
       row.push_back(r.ref.kind == "excluded" ? "-" : num(err, "{:+.1f}"));
       if (r.ref.kind == "calibration") cal.push_back(std::fabs(err));
     } else {
@@ -71,7 +71,8 @@ std::string reproduction_report(const ReferenceSet& set, const std::vector<Repro
       row.push_back("-");
     }
     // An excluded row keeps its prediction on record but is not scored.
-    const bool scored = r.ref.predicted && r.ref.measured && r.ref.relation == "approx" && r.ref.kind != "excluded";
+    const bool scored = r.ref.predicted && r.ref.measured && (r.ref.relation == "approx" || r.ref.relation == "about") &&
+                        r.ref.kind != "excluded";
     row.push_back(r.ref.predicted ? num(*r.ref.predicted, "{:.2f}") : "-");
     row.push_back(scored ? num(r.prediction_error_pct(), "{:+.1f}") : "-");
     if (scored) pred.push_back(std::fabs(r.prediction_error_pct()));

@@ -268,8 +268,10 @@ def rtthread_calibration_md(rows):
         "## Cortex-A7 RT-Thread platform (a7_rtthread)",
         "",
         "`wirespeed reproduce rtthread --rows calibration`: the rows the parameters were fitted on",
-        "(docs/a7_rtthread.md names which parameter each fixed). Mbit/s within 5 %, CPU within 10",
-        "points and memcpy within 10 % is the bar; rows outside it are misses, kept here as they are.",
+        "(docs/a7_rtthread.md names which parameter each fixed). Mbit/s within 5 % (a figure the study",
+        "rounds, \"about 6\", within 25 %), CPU within 10 points and memcpy within 10 % is the bar; rows",
+        "outside it are misses, kept here as they are. Three S0 CPU figures contradict the board's own",
+        "throughputs and are excluded (`--rows excluded`; the reference table gives the arithmetic).",
         "",
         "| row | simulated | measured | error | holds | limiting |",
         "|---|---|---|---|---|---|",
@@ -279,19 +281,17 @@ def rtthread_calibration_md(rows):
         if meas.startswith(">="):
             err, ok = "-", "yes" if sim >= float(meas[2:]) else "no"
         else:
-            m = float(meas)
+            m = float(meas[6:]) if meas.startswith("about ") else float(meas)
             if r["label"].endswith("CPU"):
                 err = f"{sim - m:+.1f} points"
                 ok = "yes" if abs(sim - m) <= 10 else "**miss**"
             else:
                 e = 100 * (sim - m) / m
                 err = f"{e:+.1f} %"
-                ok = "yes" if abs(e) <= (10 if r["label"].startswith("memcpy") else 5) else "**miss**"
+                bar = 25 if meas.startswith("about ") else 10 if r["label"].startswith("memcpy") else 5
+                ok = "yes" if abs(e) <= bar else "**miss**"
         lines.append(f"| {r['label']} | {sim:.4g} | {meas} | {err} | {ok} | {r['limiting']} |")
     return lines
-
-
-RTT_STEPS = ["S1", "S2", "S3", "S4"]
 
 
 def rtthread_predictions(rows):
@@ -300,61 +300,52 @@ def rtthread_predictions(rows):
     lines = [
         "## Cortex-A7 RT-Thread iperf (lwIP 2.1.3, DesignWare EMAC)",
         "",
-        "Round 1, committed 2026-12-01 before any comparison, and re-committed the same day, still",
-        "before any comparison, once RT-Thread's sources replaced three assumed values (the iperf",
-        "thread's priority 20, its 4 KB buffer and TCP_NODELAY, the one-datagram UDP receive",
-        "mailbox), and again when the simulated addresses of lwIP's memory stopped following the",
-        "host's (a run could differ from the next by a few cache misses), and once more after a review",
-        "found cache maintenance stopping at the L1 and a copy's write-backs left unwaited (only the",
-        "EMAC1 row moved), and once when lwIP's glue gained a field for the NDK stand-in, which moved",
-        "lwIP's arrays within their pages and two figures by 0.01 (S2 TCP tx 31.58 to 31.59, EMAC1",
-        "TCP tx 875.10 to 875.09 Mbit/s); git history has all five.",
-        "Predicted with the one parameter set fitted on the",
-        "calibration rows (docs/calibration.md; S0 has misses, see there). Steps are",
-        "cumulative as the study applied them (workloads/iperf/scenarios/s*_*.yaml); iperf3",
-        "Mbit/s over a 2 s test; 100 Mbit/s EMAC unless EMAC1.",
+        "Round 2, committed 2026-12-02 before any comparison, after round 1 was scored (the record",
+        "below) and S1, S2 and S4's figures joined calibration. Round 1 predicted all of S1-S4 and the",
+        "EMAC1 row; the study gives figures for S3's sending rows and the EMAC1 row only, so those",
+        "are what remains to predict. Predicted with the one parameter set fitted on the calibration",
+        "rows (docs/calibration.md: the receive rows are misses, see there). Steps are cumulative as",
+        "the study applied them (workloads/iperf/scenarios/s*_*.yaml); iperf3 Mbit/s over a 2 s test;",
+        "100 Mbit/s EMAC unless EMAC1. A dash: not withheld (the study gives no figure, or it is",
+        "calibration).",
         "",
-        "| step | TCP rx | TCP tx | UDP rx | UDP tx | limiting (TCP rx / TCP tx / UDP rx / UDP tx) |",
+        "| step | TCP rx | TCP tx | UDP rx | UDP tx | limiting (of the withheld figures) |",
         "|---|---|---|---|---|---|",
     ]
-    for st, label in [(s, s) for s in RTT_STEPS] + [("S5 EMAC1", "S5 EMAC1")]:
-        figs = [sim[f"{label} {p} {d}"] for p, d in tests]
-        lines.append(f"| {label} | " + " | ".join(f"{v:.2f}" for v, _ in figs) + " | " +
-                     " / ".join(l for _, l in figs) + " |")
-    s1, s3, s4 = (sim[f"{s} TCP rx"][0] for s in ("S1", "S3", "S4"))
+    for label in ("S3", "S5 EMAC1"):
+        figs = [sim.get(f"{label} {p} {d}") for p, d in tests]
+        lines.append(f"| {label} | " + " | ".join(f"{v[0]:.2f}" if v else "-" for v in figs) + " | " +
+                     " / ".join(v[1] for v in figs if v) + " |")
+    s3t, s3u = sim["S3 TCP tx"], sim["S3 UDP tx"]
     g = {t: sim[f"S5 EMAC1 {t}"] for t in ("TCP rx", "TCP tx", "UDP rx", "UDP tx")}
     lines += [
         "",
         "### Mechanisms",
         "",
-        "With the MMU and caches off every data access is strongly ordered (one at a time to DDR) and",
-        "every instruction is fetched from DDR, so each frame's cost is its copies (the copy routine's",
-        "loads and stores), the checksum's halfword loads and lwIP's and the driver's path lengths at",
-        "about 25 cycles an instruction (the S0 ledger: docs/a7_rtthread.md).",
+        "With the MMU and caches off every data access is strongly ordered and waits for DDR: one",
+        "load and one store of any width cost 192 ns (the memcpy row read as the shipped rt_memcpy's",
+        "word loop; the board's S0-S1-S2 send gains agree: docs/a7_rtthread.md). A sender is bound by",
+        "its core: the driver copies each frame into a DMA buffer before waiting for the previous",
+        "frame's completion, so the wire time hides behind the copy.",
         "",
-        "* **S1** (halfword path): the copies between 2-aligned frames and 4-aligned buffers (the driver's "
-        "Tx copy, the application's Rx copy) move halfwords instead of bytes: half the strongly ordered "
-        f"accesses. Receivers stay CPU-bound (TCP rx {s1:.2f}); senders are bound by the CPU plus the "
-        "shipped driver's wait for each frame's completion. UDP rx is a receive livelock up to S3: at "
-        "line rate the interrupt handler (one frame and its copy each) and the tcpip thread take the "
-        "core, and the iperf thread (priority 20, below tcpip's 10) never reads its one-datagram mailbox.",
-        "* **S2** (NEON loop): only 4-aligned copies of 64 B and more use it (the receive DMA-to-pbuf copy, "
-        "lwIP's copy of the application's data); a VLDM/VSTM of 64 B is one access instead of sixteen.",
-        "* **S3** (U-Boot memcpy): LDM/STM of 8 registers for every alignment (shifted for a misaligned "
-        f"source): 32 B per access everywhere; TCP rx {s3:.2f}.",
-        "* **S4** (caches on, DMA buffers non-cacheable): instruction fetches and the stack's data hit the "
-        f"caches, copies stream at DDR bandwidth: the receivers reach the wire (TCP rx {s4:.2f}); the "
-        "senders are left bound by the shipped driver's wait for each frame's completion (the wire time "
-        "of one frame plus the Tx interrupt, every frame).",
-        f"* **S5 EMAC1** (1 Gbit/s): TCP rx {g['TCP rx'][0]:.0f} is bound by the 11680 B window per round "
-        f"trip ({g['TCP rx'][1]}); TCP tx {g['TCP tx'][0]:.0f} by the core ({g['TCP tx'][1]}: lwIP's path, "
-        f"the checksum and the copies per segment); UDP rx {g['UDP rx'][0]:.0f} by the core, whose backlog "
-        f"overflows the one-datagram socket mailbox ({g['UDP rx'][1]}); UDP tx {g['UDP tx'][0]:.0f} reaches "
-        f"the wire.",
+        f"* **S3** (U-Boot's memcpy, LDM/STM of 8 registers): the driver's copy of a frame from its",
+        "  2-aligned start into the 4-aligned DMA buffer shifts and merges words in 32 B blocks (one",
+        "  LDM of 8 words and one STM a block) instead of 757 halfword iterations, and tcp_write's",
+        "  4-aligned copy takes 32 B a block: a segment's copies fall from about 160 us (S2) to about",
+        f"  25 us. UDP tx {s3u[0]:.2f} ({s3u[1]}); TCP tx {s3t[0]:.2f} ({s3t[1]}): the core still",
+        "  pays about 185 us a segment of code with every fetch and stack access from DDR (lwIP's",
+        "  output, the half ACK's input, the driver, RT-Thread's switches), and the sender now also",
+        "  waits for the previous frame on the wire.",
+        f"* **S5 EMAC1** (1 Gbit/s, caches on, tuned driver and options): TCP rx {g['TCP rx'][0]:.0f}",
+        f"  ({g['TCP rx'][1]}: the 11680 B window per round trip through the switch and the PC);",
+        f"  TCP tx {g['TCP tx'][0]:.0f} ({g['TCP tx'][1]}); UDP rx {g['UDP rx'][0]:.0f} ({g['UDP rx'][1]}:",
+        "  the backlog overflows the one-datagram socket mailbox); UDP tx",
+        f"  {g['UDP tx'][0]:.0f} ({g['UDP tx'][1]}).",
         "",
-        "Assumed parameters these predictions lean on (docs/a7_rtthread.md): the instruction fetch width "
-        "with the I-cache off, the data accesses per instruction, the L2 size and hit time, the EMAC FIFO "
-        "and ring sizes.",
+        "Assumed parameters these predictions lean on (docs/a7_rtthread.md): the path lengths of",
+        "lwIP's, the driver's and RT-Thread's calls (estimates), the instruction fetch width with the",
+        "I-cache off, the L2 size and hit time, the EMAC FIFO and ring sizes, checksum offload (from",
+        "the S0 UDP tx arithmetic), the shipped driver's Tx order (from the S0 and S1 UDP tx periods).",
     ]
     return lines
 
@@ -401,8 +392,11 @@ def k2h_predictions(rows):
         "(NC_PRIORITY_LOW, below the FTP task, every queued packet in one llEnter), and the packet",
         "DMA's read-ahead (a Tx channel no longer waits for a packet to leave before reading the",
         "next). That last round moved S2 Rx from 67.77 to 68.63, S5 Tx from 63.22 to 80.80 and S5 Rx",
-        "from 65.09 to 66.42 MB/s, and ended S2 Tx's two modes (70.50 either way). Git history has all",
-        "five.",
+        "from 65.09 to 66.42 MB/s, and ended S2 Tx's two modes (70.50 either way). On 2026-12-02,",
+        "with the Cortex-A7's round 2, lwIP's netif gained its per-netif checksum control (every",
+        "instance is built with it) and the glue two fields: lwIP's arrays moved within their pages,",
+        "and S2 Tx went from 70.50 to 70.33, S5 Tx from 80.80 to 80.57 and S5 Rx from 66.42 to 67.10",
+        "MB/s, by cache misses alone. Git history has all six.",
         "Predicted with the one parameter set",
         "fitted on the calibration rows (docs/calibration.md; both S0 Tx rows miss, see there). Steps are",
         "cumulative as the study applied them (workloads/ftp/scenarios/s*_*.yaml); MB/s of a 100 MB",

@@ -23,10 +23,11 @@ A7Board::A7Board(sc_core::sc_module_name name, const ParamTable& p, Scheduler& s
                  TraceWriter* trace, eth::FramePool& pool)
     : sc_module(name),
       ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, stats),
-      bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns")}, stats),
+      bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns"), false, true}, stats),
       core("a7", core_config(p), sched, stats, trace),
       gic(p.r("gic.latency_ns")),
-      emac("emac", eth::DwEmac::Config{emac_bps(p), uint32_t(p.i("emac.rx_fifo_bytes")), p.r("emac.desc_ns")}, sched,
+      emac("emac", eth::DwEmac::Config{emac_bps(p), uint32_t(p.i("emac.rx_fifo_bytes")), p.r("emac.desc_ns"),
+                                       p.s("emac.irq_trigger") == "edge"}, sched,
            stats, pool, gic, kEmacSource),
       sw("switch", eth::Switch::Config{2, 1e9, uint32_t(p.i("switch.output_buffer_bytes")), p.r("switch.latency_ns"),
                                        {emac_bps(p), 1e9}},

@@ -78,7 +78,8 @@ ws_lwip_options board_options(const ParamTable& p) {
   };
   return {pick("lwip.tcp_wnd", 8196, 8 * 1460), pick("lwip.tcp_snd_buf", 8196, 8 * 1460),
           pick("lwip.pbuf_pool_size", 16, 64), uint32_t(p.i("lwip.udp_recvmbox")),
-          0, 0, 0, 0};  // netutils iperf sets TCP_NODELAY
+          0, 0, 0, 0,  // netutils iperf sets TCP_NODELAY
+          p.s("lwip.checksum") == "offload", 0};
 }
 
 // The payload rate that fills the EMAC's wire with datagrams of `bytes`.
@@ -95,7 +96,8 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   A7Board board("board", p, sched, stats, &trace, pool);
   const bool caches = p.s("soc.caches") == "on", dma_cached = p.s("drv.dma_buffers") == "cached";
   board.map_memory(caches, !dma_cached);
-  os::RtThread rtt(board.core, stats, os::KernelCosts::from(p, "rtt"), 10);
+  const sc_time tick(1.0 / double(p.i("rtt.tick_hz")), sc_core::SC_SEC);
+  os::RtThread rtt(board.core, stats, os::KernelCosts::from(p, "rtt"), tick, 10);
 
   const ws_lwip_options opt = board_options(p);
   net::LwipStack stack(p.s("lwip.options") == "tuned" ? ws_lwip_board_tuned() : ws_lwip_board_rtthread(), sched,
@@ -104,15 +106,24 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
                        net::LwipCallCosts::from(p, "lwip"));
   net::TcpipThread tcpip(rtt.kernel(), [&](std::function<os::Task()> body) { rtt.thread("tcpip", 10, std::move(body)); },
                          stack, lwip, unsigned(p.i("lwip.tcpip_mbox")), board.gic, kTimeoutSource, kTimeoutLine);
+  using TickPoll = drivers::DwEmacDriver::TickPoll;
+  const std::string poll = p.s("drv.rx_tick_poll");
   const drivers::DwEmacDriver::Config dcfg{p.s("drv.tx") == "lookahead", p.s("drv.rx") == "thread", dma_cached,
+                                           opt.checksum_offload != 0,
                                            unsigned(p.i("drv.rx_descs")), unsigned(p.i("drv.tx_descs")), kRings,
                                            kDmaBuffers, 1536, unsigned(p.i("drv.rx_budget")),
                                            p.r("drv.isr_instructions"), p.r("drv.rx_frame_instructions"),
-                                           p.r("drv.tx_frame_instructions")};
+                                           p.r("drv.tx_frame_instructions"),
+                                           poll == "one" ? TickPoll::One : poll == "drain" ? TickPoll::Drain : TickPoll::None,
+                                           tick};
   drivers::DwEmacDriver driver(dcfg, board.emac, rtt, stack, lwip, tcpip, board.gic, kEmacSource, kEmacLine, 12);
 
-  // The PC: its lwIP on its NIC, no simulated core.
-  net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), kPcIp, kMask, ws_lwip_options{0, 0, 0, 0, 1, 0, 0, 0});  // iperf3 leaves Nagle on
+  // The PC: its lwIP (Linux's timers, or lwIP's own) on its NIC, no simulated core; iperf3 leaves Nagle on.
+  const bool linux_pc = p.s("pc.stack") == "linux";
+  ws_lwip_options pco{};
+  pco.nagle = 1;
+  if (linux_pc) pco.initial_cwnd = 10 * 1460, pco.initial_rto_ms = 1000;  // TCP_INIT_CWND, TCP_TIMEOUT_INIT
+  net::LwipStack pc(linux_pc ? ws_lwip_linux() : ws_lwip_pc(), sched, eth::local_mac(0x02, 2), kPcIp, kMask, pco);
   pc.output = [&](void* frame, uint16_t) {
     eth::Frame* f = pool.get();
     const size_t len = pc.tx_copy(frame, f->bytes.data());
@@ -160,9 +171,11 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   const auto data_frames = [&] {  // frames of payload the board handled
     return board_rx ? tcpip.frames() : (tcp ? stack.counters().tcp_segments_out : board_app.sent_datagrams());
   };
+  uint64_t restarts_before = 0;
   sched.at(kStart, [&] {
     stats.reset();
     wait_before = driver.tx_wait();
+    restarts_before = driver.tick_restarts();
     lwip.clear_ledger();
     frames_before = data_frames();
   });
@@ -241,7 +254,12 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   uint64_t worst = 0;
   for (auto& [why, n] : drops)
     if (n > worst) worst = n, worst_drop = why;
+  const double restarts_per_s = double(driver.tick_restarts() - restarts_before) / window.to_seconds();
+  const uint64_t missed = drops.count("emac.rx_fifo.rx_missed") ? drops.at("emac.rx_fifo.rx_missed") : 0;
   if (wire_pct >= 95) r.limiting = fmt::format("wire ({} Mbit/s)", p.s("emac.mbps"));
+  else if (board_rx && cpu < 90 && restarts_per_s >= 0.5 * double(p.i("rtt.tick_hz")))
+    r.limiting = fmt::format("reception stalled until the next tick: {:.0f} stalls/s, {} frames missed (lost "
+                             "interrupts; drv.rx_tick_poll restarts it)", restarts_per_s, missed);
   else if (board_rx && cpu < 90 && stranded * 2 > samples)
     r.limiting = fmt::format("Rx frames stranded in the ring while the core idles ({} of {} samples): one frame "
                              "per interrupt, merged interrupts", stranded, samples);
@@ -263,6 +281,9 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   r.report += fmt::format("board iperf: {} datagrams sent, {} sends refused\n", board_app.sent_datagrams(), board_app.send_failures());
   r.report += fmt::format("board: {} EMAC interrupts, {} frames through the tcpip thread, Tx wait {:.1f} % of the test\n",
                           driver.interrupts(), tcpip.frames(), tx_wait_pct);
+  r.report += fmt::format("board: {} ticks restarted a stalled reception ({} frames taken at the tick), {} frames "
+                          "missed by the DMA (no descriptor)\n",
+                          driver.tick_restarts(), driver.tick_frames(), drops["emac.rx_fifo.rx_missed"]);
   r.report += fmt::format("TCP segments with data: board {} ({} again), PC {} ({} again)\n", bc.tcp_segments_out,
                           bc.tcp_retransmits, pcc.tcp_segments_out, pcc.tcp_retransmits);
   r.report += "drops: " + StatsRegistry::drops_text(drops) + "\n";

@@ -1,8 +1,11 @@
-// Reproduces the RT-Thread study: S5's TCP figures within 5 %, S5's UDP at
-// line rate, the memcpy times within 10 %, S0 within 5 % (CPU within 10
-// points) where the model holds it; the S0 rows it misses are named here and
-// in docs/calibration.md, so a change that fixes or breaks one shows. The
-// withheld rows match what docs/predictions.md committed.
+// Reproduces the RT-Thread study: S0, S1 and S2's sending rows and S5's TCP
+// figures within 5 %, S5's UDP at line rate, the memcpy times within 10 %,
+// CPU within 10 points, a figure the study rounds ("about 6") within 25 %.
+// The receive rows the model misses are named here and in
+// docs/calibration.md, so a change that fixes or breaks one shows; the CPU
+// figures that contradict the board's own throughputs are excluded rows (the
+// reference table gives the arithmetic). The withheld rows match what
+// docs/predictions.md committed.
 #ifdef WS_HAVE_LWIP
 #include <gtest/gtest.h>
 #include <cmath>
@@ -16,15 +19,15 @@ namespace ws {
 namespace {
 
 bool within(const ReproducedRow& r) {
-  if (r.ref.relation != "approx") return r.holds();
+  if (r.ref.relation != "approx") return r.holds();  // about: 25 %; at_least: the statement
   if (r.ref.metric == "cpu_pct") return std::fabs(r.simulated - *r.ref.measured) <= 10;
   return std::fabs(r.error_pct()) <= (r.ref.metric == "ms" ? 10 : 5);
 }
 
 TEST(ReproduceRtThread, CalibrationHoldsExceptTheRecordedMisses) {
-  // The model's S0 is CPU-bound where the board was not (docs/a7_rtthread.md, calibration).
-  const std::set<std::string> misses = {"S0 TCP rx", "S0 TCP tx", "S0 UDP rx", "S0 TCP rx CPU",
-                                        "S0 TCP tx CPU", "S0 UDP rx CPU", "S0 UDP tx CPU"};
+  // The model's receivers are CPU-bound where the board's idled until its
+  // tick (docs/a7_rtthread.md, "what the board's S0 figures imply").
+  const std::set<std::string> misses = {"S0 TCP rx", "S0 TCP rx CPU", "S0 UDP rx", "S2 TCP rx", "S4 TCP rx"};
   std::set<std::string> missed;
   int rows = 0;
   for (const auto& r : reproduce(reference_set("rtthread"), 2, 1, {}, "calibration")) {
@@ -34,8 +37,20 @@ TEST(ReproduceRtThread, CalibrationHoldsExceptTheRecordedMisses) {
     if (r.ref.label == "S0 TCP rx") EXPECT_EQ(r.limiting.rfind("wire", 0), std::string::npos) << r.limiting;
     if (r.ref.table == "S5") EXPECT_EQ(r.limiting, "wire (100 Mbit/s)") << r.ref.label;
   }
-  EXPECT_EQ(rows, 14);
+  EXPECT_EQ(rows, 16);
   EXPECT_EQ(missed, misses);
+}
+
+// The three S0 CPU figures the board's own throughputs contradict stay on
+// record, excluded from calibration and from the error statistics.
+TEST(ReproduceRtThread, TheContradictedCpuFiguresAreExcludedWithTheirArithmetic) {
+  std::set<std::string> excluded;
+  for (const auto& r : load_reference(data_path(reference_set("rtthread").file)))
+    if (r.kind == "excluded") {
+      excluded.insert(r.label);
+      EXPECT_NE(r.note.find("busy"), std::string::npos) << r.label << ": the note gives the arithmetic";
+    }
+  EXPECT_EQ(excluded, (std::set<std::string>{"S0 TCP tx CPU", "S0 UDP rx CPU", "S0 UDP tx CPU"}));
 }
 
 TEST(ReproduceRtThread, PredictionsMatchTheCommittedDocument) {
@@ -45,7 +60,7 @@ TEST(ReproduceRtThread, PredictionsMatchTheCommittedDocument) {
   ss << f.rdbuf();
   const std::string doc = ss.str().substr(ss.str().find("## Cortex-A7 RT-Thread"));
   const auto rows = reproduce(reference_set("rtthread"), 2, 1, {}, "withheld");
-  ASSERT_EQ(rows.size(), 20u) << "S1-S4 and S5 EMAC1, four tests each";
+  ASSERT_EQ(rows.size(), 6u) << "S3 TCP tx and UDP tx, S5 EMAC1 four tests";
   for (const auto& r : rows) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
     // "S1 TCP rx" is row "S1"; "S5 EMAC1 UDP tx" is row "S5 EMAC1".

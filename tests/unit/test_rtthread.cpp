@@ -17,7 +17,8 @@ using sc_core::SC_US;
 namespace {
 struct Bench : test::CoreBench {
   RtThread rtt;
-  explicit Bench(unsigned slice = 5) : CoreBench(1.2e9), rtt(core, stats, KernelCosts{}, slice) {}
+  // A 1 ms tick (RT_TICK_PER_SECOND 1000) keeps the slices short here.
+  explicit Bench(unsigned slice = 5) : CoreBench(1.2e9), rtt(core, stats, KernelCosts{}, sc_time(1, SC_MS), slice) {}
   Task busy(double us) { return CoreBench::busy(rtt.kernel(), us); }
 };
 }  // namespace

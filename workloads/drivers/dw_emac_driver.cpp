@@ -2,6 +2,7 @@
 #include "workloads/drivers/dw_emac_driver.hpp"
 
 #include <cstring>
+#include <utility>
 
 namespace ws::drivers {
 
@@ -13,13 +14,16 @@ void DwEmacDriver::declare_params(ParamTable& t, const std::string& prefix) {
   t.declare_model(model_number(prefix + ".rx_descs", K::Int, 2, 512, "descriptors", "Rx ring"));
   t.declare_model(model_number(prefix + ".tx_descs", K::Int, 2, 512, "descriptors", "Tx ring"));
   t.declare_model(model_number(prefix + ".rx_budget", K::Int, 1, 512, "frames",
-                               "frames the Rx thread takes before it yields (drv.rx=thread)"));
+                               "frames the Rx thread takes before it yields (drv.rx=thread), or a tick's poll takes"));
   t.declare_model(model_number(prefix + ".isr_instructions", K::Real, 0, 1e5, "instructions",
                                "the interrupt handler's own work: status read and dispatch"));
   t.declare_model(model_number(prefix + ".rx_frame_instructions", K::Real, 0, 1e5, "instructions",
                                "per received frame beyond its copy: descriptor, pbuf and mailbox handling"));
   t.declare_model(model_number(prefix + ".tx_frame_instructions", K::Real, 0, 1e5, "instructions",
                                "per sent frame beyond its copy: descriptor set-up and poll demand"));
+  t.declare_model(model_choice(prefix + ".rx_tick_poll", {"none", "one", "drain"}, "-",
+                               "at every OS tick the Rx handler is entered as if the EMAC had interrupted: none, "
+                               "one frame, or the frames in the ring up to rx_budget (the shipped handler; drv.rx=per_irq)"));
 }
 
 DwEmacDriver::DwEmacDriver(const Config& cfg, eth::DwEmac& emac, os::RtThread& rtt, net::LwipStack& stack,
@@ -27,6 +31,8 @@ DwEmacDriver::DwEmacDriver(const Config& cfg, eth::DwEmac& emac, os::RtThread& r
                            unsigned irq_line, unsigned rx_thread_priority)
     : cfg_(cfg),
       emac_(emac),
+      gic_(gic),
+      irq_source_(irq_source),
       core_(lwip.core()),
       kernel_(rtt.kernel()),
       stack_(stack),
@@ -53,12 +59,25 @@ void DwEmacDriver::init() {
     dw::encode({0, i + 1 == cfg_.tx_descs ? dw::kEndOfRing : 0u, uint32_t(tx_buf(i)), 0}, raw);
     core_.write_uncached(tx_desc(i), raw, dw::kDescBytes);
   }
-  enabled_ = DwEmac::kRi | DwEmac::kRu | DwEmac::kTi;  // RU: a full ring interrupts too
+  enabled_ = DwEmac::kRi | DwEmac::kTi;
   core_.reg_access([this] {
     emac_.set_rx_ring(rx_desc(0));
     emac_.set_tx_ring(tx_desc(0));
+    emac_.set_rx_checksum_offload(cfg_.checksum_offload);
     emac_.set_interrupt_enable(enabled_);
     emac_.rx_poll_demand();
+  });
+  if (!cfg_.rx_thread && cfg_.rx_tick_poll != TickPoll::None) arm_tick_poll();
+}
+
+void DwEmacDriver::arm_tick_poll() {
+  // The next tick strictly after now, in whole time units (a floating-point
+  // quotient can land on now and re-arm at it for ever).
+  const uint64_t period = cfg_.tick.value(), next = (now().value() / period + 1) * period;
+  core_.scheduler().at(sc_core::sc_time::from_value(next), [this] {
+    poll_due_ = true;
+    gic_.raise(irq_source_);
+    arm_tick_poll();
   });
 }
 
@@ -83,21 +102,36 @@ os::Task DwEmacDriver::isr() {
   if (cfg_.rx_thread) clear();
   if (status & DwEmac::kTi) tx_done_.post();
   lwip_.book("driver ISR", t0);
-  if (status & (DwEmac::kRi | DwEmac::kRu)) {
+  const bool polled = std::exchange(poll_due_, false);
+  if ((status & DwEmac::kRi) && !(polled && !cfg_.rx_thread)) {
     if (cfg_.rx_thread) {
-      enabled_ &= ~(DwEmac::kRi | DwEmac::kRu);
+      enabled_ &= ~DwEmac::kRi;
       core_.reg_access([this, e = enabled_] { emac_.set_interrupt_enable(e); });
       rx_ready_.post();
     } else {
-      bool got = false;
-      if (void* f = take_frame(got); f && !tcpip_.mailbox().try_post({f})) {
-        stack_.rx_free(f);
-        ++drops_["tcpip_mbox_full"];
-      }
+      rx_one();
     }
+  } else if (polled) {  // the tick: frames stranded by lost interrupts, taken as the poll allows
+    uint64_t n = 0;
+    for (;;) {
+      co_await kernel_.point();  // the ring as it is now: its own OWN write-backs have landed
+      if (!rx_one()) break;
+      if (++n, cfg_.rx_tick_poll == TickPoll::One || n == cfg_.rx_budget) break;
+    }
+    tick_frames_ += n;
+    tick_restarts_ += n > 0;
   }
   if (!cfg_.rx_thread) clear();
   co_return;
+}
+
+bool DwEmacDriver::rx_one() {
+  bool got = false;
+  if (void* f = take_frame(got); f && !tcpip_.mailbox().try_post({f})) {
+    stack_.rx_free(f);
+    ++drops_["tcpip_mbox_full"];
+  }
+  return got;
 }
 
 os::Task DwEmacDriver::rx_thread() {
@@ -115,7 +149,7 @@ os::Task DwEmacDriver::rx_thread() {
       }
       if (n % cfg_.rx_budget == 0) co_await kernel_.yield();
     }
-    enabled_ |= DwEmac::kRi | DwEmac::kRu;
+    enabled_ |= DwEmac::kRi;
     core_.reg_access([this, e = enabled_] { emac_.set_interrupt_enable(e); });
   }
 }
@@ -163,9 +197,8 @@ os::Task DwEmacDriver::flush() {
 }
 
 os::Task DwEmacDriver::send(void* frame) {
-  // Lookahead: the current descriptor must be free (all busy: wait for one).
-  // As shipped the ring holds one frame at a time: the send below waits for
-  // its frame to complete, so the next always finds the ring idle.
+  // The current descriptor must be free (all busy: wait for one). As shipped
+  // the ring holds one frame at a time (the wait below), so it always is.
   const sc_core::sc_time from = core_.time();
   co_await kernel_.point();  // the descriptor as it is at this time (its writes have landed)
   while (read_des0(tx_desc(tx_cur_)) & dw::kOwn) co_await tx_done_.pend();
@@ -176,6 +209,7 @@ os::Task DwEmacDriver::send(void* frame) {
   t = core_.time();
   core_.exec_code(cfg_.tx_frame_instructions);
   const uint64_t desc = tx_desc(tx_cur_), buf = tx_buf(tx_cur_);
+  const unsigned prev = (tx_cur_ + cfg_.tx_descs - 1) % cfg_.tx_descs;
   const uint8_t* piece[16];
   uint16_t plen[16];
   const int n = stack_.tx_pieces(frame, piece, plen, 16);
@@ -190,8 +224,17 @@ os::Task DwEmacDriver::send(void* frame) {
   lwip_.book("driver Tx copy", t);
   t = core_.time();
   if (cfg_.dma_cached) core_.flush(buf, len);
+  if (!cfg_.tx_lookahead) {  // shipped: the previous frame's completion before this one goes to the DMA
+    lwip_.book("driver Tx", t);
+    const sc_core::sc_time waited = core_.time();
+    co_await kernel_.point();
+    while (read_des0(tx_desc(prev)) & dw::kOwn) co_await tx_done_.pend();
+    tx_wait_ += core_.time() - waited;
+    t = core_.time();
+  }
   uint8_t raw[dw::kDescBytes];
   const uint32_t des1 = dw::kTxIrqOnComplete | dw::kTxFirst | dw::kTxLast |
+                        (cfg_.checksum_offload ? dw::kTxChecksumFull : 0u) |
                         (tx_cur_ + 1 == cfg_.tx_descs ? dw::kEndOfRing : 0u) | len;
   dw::encode({dw::kOwn, des1, uint32_t(buf), 0}, raw);
   core_.write_uncached(desc + 4, raw + 4, 8);  // control and buffer first, OWN last
@@ -200,14 +243,7 @@ os::Task DwEmacDriver::send(void* frame) {
   core_.exec_code(lwip_.costs().pbuf);
   stack_.tx_free(frame);
   lwip_.book("driver Tx", t);
-  const unsigned sent = tx_cur_;
   tx_cur_ = (tx_cur_ + 1) % cfg_.tx_descs;
-  if (!cfg_.tx_lookahead) {  // shipped: the frame's completion before the next send
-    const sc_core::sc_time waited = core_.time();
-    co_await kernel_.point();
-    while (read_des0(tx_desc(sent)) & dw::kOwn) co_await tx_done_.pend();
-    tx_wait_ += core_.time() - waited;
-  }
 }
 
 }  // namespace ws::drivers

@@ -8,10 +8,28 @@
 //       lookahead  take the next descriptor if it is free; wait only when
 //                  every descriptor is busy
 //   Rx  per_irq    the interrupt handler takes one frame, copies it into a
-//                  pbuf and posts it to the tcpip thread
+//                  pbuf and posts it to the tcpip thread; it clears the status
+//                  it read at its end, so a frame that completes meanwhile
+//                  raises no interrupt of its own and waits in the ring
 //       thread     the handler masks Rx and wakes the Rx thread, which drains
 //                  the ring (a batch), then unmasks
 //
+// The shipped Tx copies the next frame into its descriptor's buffer, then
+// waits for the previous frame's completion before giving the descriptor to
+// the DMA, so the copy overlaps the previous frame's time on the wire. No
+// source shows the shipped driver; the board's own S0 and S1 UDP send periods
+// (387 and 245 us) are shorter than their copy plus a frame's wire time (411
+// and 267 us), which a wait before the copy could not give
+// (docs/a7_rtthread.md).
+//
+// Reception stalled by lost interrupts restarts at the OS tick (`rx_tick_poll`,
+// a hypothesis: docs/a7_rtthread.md, "what the board's S0 figures imply"): at
+// every tick the Rx handler is entered as if the EMAC had interrupted, and
+// takes one frame (`one`) or every frame in the ring (`drain`).
+//
+// The interrupts enabled are RI and TI (Linux stmmac's DMA_INTR_DEFAULT_MASK
+// has no RU either): a full ring stalls reception silently while the DMA
+// discards arriving frames (missed frames).
 // DMA buffers are in cacheable memory with cache maintenance (clean before Tx,
 // invalidate before reading Rx) or in a non-cacheable region. Descriptors are
 // always accessed uncached. Every copy runs the board's memcpy routine on the
@@ -30,10 +48,12 @@ namespace ws::drivers {
 
 class DwEmacDriver {
  public:
+  enum class TickPoll { None, One, Drain };
   struct Config {
     bool tx_lookahead;
     bool rx_thread;
     bool dma_cached;        // buffers cacheable, with maintenance
+    bool checksum_offload;  // TDES1 CIC = full on every frame, the MAC's Rx checksum check on
     unsigned rx_descs, tx_descs;
     uint64_t ring_base;     // both rings, Rx first
     uint64_t buffer_base;   // Rx buffers, then Tx buffers
@@ -42,9 +62,11 @@ class DwEmacDriver {
     double isr_instructions;       // the handler's own work (status, dispatch)
     double rx_frame_instructions;  // per received frame, copy excluded
     double tx_frame_instructions;  // per sent frame, copy excluded
+    TickPoll rx_tick_poll;
+    sc_core::sc_time tick;         // the OS tick the poll runs at
   };
   // "<prefix>.rx_descs", ".tx_descs", ".rx_budget", ".isr_instructions",
-  // ".rx_frame_instructions", ".tx_frame_instructions".
+  // ".rx_frame_instructions", ".tx_frame_instructions", ".rx_tick_poll".
   static void declare_params(ParamTable& t, const std::string& prefix);
 
   DwEmacDriver(const Config& cfg, eth::DwEmac& emac, os::RtThread& rtt, net::LwipStack& stack,
@@ -63,9 +85,17 @@ class DwEmacDriver {
   size_t tx_pending() const { return pending_.size(); }
   // Time senders spent waiting for a Tx descriptor (the completion wait).
   const sc_core::sc_time& tx_wait() const { return tx_wait_; }
+  // Ticks whose poll found frames waiting in the ring with no interrupt to
+  // take them (a stalled reception restarted), and the frames it took.
+  uint64_t tick_restarts() const { return tick_restarts_; }
+  uint64_t tick_frames() const { return tick_frames_; }
 
  private:
   os::Task isr();
+  void arm_tick_poll();
+  // Takes one frame off the ring and posts it to the tcpip thread (the shipped
+  // handler's Rx work); false when the DMA still owns the descriptor.
+  bool rx_one();
   os::Task rx_thread();
   // The frame in the current Rx descriptor into a pbuf, if the DMA is done with
   // one: `got` says whether it was; the pbuf is null when it was dropped.
@@ -79,6 +109,8 @@ class DwEmacDriver {
 
   Config cfg_;
   eth::DwEmac& emac_;
+  Gic& gic_;
+  unsigned irq_source_;
   Cpu& core_;
   os::Kernel& kernel_;
   net::LwipStack& stack_;
@@ -89,7 +121,8 @@ class DwEmacDriver {
   unsigned rx_cur_ = 0, tx_cur_ = 0;
   uint32_t enabled_ = 0;
   std::map<std::string, uint64_t> drops_;
-  uint64_t irqs_ = 0, rx_taken_ = 0;
+  uint64_t irqs_ = 0, rx_taken_ = 0, tick_restarts_ = 0, tick_frames_ = 0;
+  bool poll_due_ = false;  // the tick entered the handler
   unsigned held_ = 0;
   sc_core::sc_time tx_wait_;
 };

@@ -5,19 +5,24 @@
 
 namespace ws::os {
 
-void RtThread::declare_params(ParamTable& t) { KernelCosts::declare_params(t, "rtt"); }
+void RtThread::declare_params(ParamTable& t) {
+  KernelCosts::declare_params(t, "rtt");
+  t.declare_model(model_number("rtt.tick_hz", ParamSpec::Kind::Int, 10, 10000, "Hz",
+                               "RT_TICK_PER_SECOND: the tick, its timeouts and time slices"));
+}
 
-KernelConfig RtThread::config(const KernelCosts& costs, unsigned time_slice_ticks) {
+KernelConfig RtThread::config(const KernelCosts& costs, const sc_core::sc_time& tick, unsigned time_slice_ticks) {
   KernelConfig c;
   c.costs = costs;
-  c.tick = sc_core::sc_time(kTickMs, sc_core::SC_MS);
+  c.tick = tick;
   c.tick_priority = 255;  // the generic timer's interrupt, above the devices'
   c.time_slice_ticks = time_slice_ticks;
   return c;
 }
 
-RtThread::RtThread(Cpu& core, StatsRegistry& stats, const KernelCosts& costs, unsigned time_slice_ticks)
-    : core_(core), stats_(stats), kernel_({&core}, config(costs, time_slice_ticks), stats) {}
+RtThread::RtThread(Cpu& core, StatsRegistry& stats, const KernelCosts& costs, const sc_core::sc_time& tick,
+                   unsigned time_slice_ticks)
+    : core_(core), stats_(stats), kernel_({&core}, config(costs, tick, time_slice_ticks), stats) {}
 
 Thread& RtThread::thread(const std::string& name, unsigned priority, std::function<Task()> body,
                          const sc_core::sc_time& at) {

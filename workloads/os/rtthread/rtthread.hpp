@@ -1,8 +1,8 @@
 #pragma once
 // RT-Thread as the Cortex-A7 study's board runs it: threads with RT-Thread
 // priorities (0 is the most urgent, RT_THREAD_PRIORITY_MAX 32) and round robin
-// among equals in time slices of ticks, a 1 ms tick (RT_TICK_PER_SECOND 1000),
-// mailboxes, events and semaphores from the kernel, and the CPU usage RT-Thread
+// among equals in time slices of ticks, a tick of RT_TICK_PER_SECOND (the
+// BSP's rtconfig.h: 100 on the Cortex-A BSPs, "rtt.tick_hz"), mailboxes, events and semaphores from the kernel, and the CPU usage RT-Thread
 // reports: one minus the idle thread's share. Interrupt handlers are the
 // kernel's hwi; their priorities come from the GIC.
 #include <systemc>
@@ -19,11 +19,11 @@ namespace ws::os {
 class RtThread {
  public:
   static constexpr unsigned kPriorities = 32;  // RT_THREAD_PRIORITY_MAX
-  static constexpr double kTickMs = 1;          // RT_TICK_PER_SECOND 1000
-  // The kernel's costs as "rtt.*" parameters (KernelCosts::declare_params).
+  // The kernel's costs as "rtt.*" parameters (KernelCosts::declare_params) and "rtt.tick_hz".
   static void declare_params(ParamTable& t);
 
-  RtThread(Cpu& core, StatsRegistry& stats, const KernelCosts& costs, unsigned time_slice_ticks);
+  RtThread(Cpu& core, StatsRegistry& stats, const KernelCosts& costs, const sc_core::sc_time& tick,
+           unsigned time_slice_ticks);
   // rt_thread_create + rt_thread_startup: `priority` 0 (most urgent) .. 31.
   Thread& thread(const std::string& name, unsigned priority, std::function<Task()> body,
                  const sc_core::sc_time& at = sc_core::SC_ZERO_TIME);
@@ -32,7 +32,7 @@ class RtThread {
   double cpu_usage_pct(const sc_core::sc_time& window) const;
 
  private:
-  static KernelConfig config(const KernelCosts& costs, unsigned time_slice_ticks);
+  static KernelConfig config(const KernelCosts& costs, const sc_core::sc_time& tick, unsigned time_slice_ticks);
   Cpu& core_;
   StatsRegistry& stats_;
   Kernel kernel_;
