@@ -252,6 +252,7 @@ void Cpu::price(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p, 
     const double cycles = std::max(1.0, std::ceil(double(w) / cfg_.load_store_bytes_per_cycle));
     issue += cycles * double(p.loads[k] + p.stores[k]);
   }
+  issue /= cfg_.loop_ipc;
   // A copy or checksum loop fits one instruction fetch buffer: with the I-cache
   // off its code is fetched once per call, not once per pass.
   if (!icache_on_) uncached_accesses(tlm::TLM_READ_COMMAND, code_addr_, cfg_.ifetch_bytes, 1);

@@ -52,6 +52,9 @@ class Cpu : public sc_core::sc_module {
     double cache_op_cycles;     // per line of an invalidate or flush sweep
     double reg_access_ns;       // one device register access over the peripheral bus
     uint32_t load_store_bytes_per_cycle = 8;  // what the load/store unit moves per cycle (LDM, VLDM)
+    // Instructions a tight copy or checksum loop issues per cycle: 1 on an
+    // in-order single-issue core; an out-of-order core runs such a loop wider.
+    double loop_ipc = 1;
     // A unified L2 behind the L1 D-cache (size 0: none): a hit costs
     // `l2_hit_cycles`, a miss goes to the bus; it holds cacheable lines only.
     Cache::Config l2{0, 0, 0};

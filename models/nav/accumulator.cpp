@@ -1,6 +1,5 @@
 #include "models/nav/accumulator.hpp"
 
-#include <cmath>
 #include <stdexcept>
 #include "models/mem/tlm_access.hpp"
 
@@ -22,12 +21,14 @@ Accumulator::Accumulator(sc_core::sc_module_name name, const Config& cfg, Qmss& 
   qmss_.watch(cfg.queue, [this] { arm(); });
 }
 
-// Ticks fall on the firmware's grid (multiples of the tick from time zero).
+// Ticks fall on the firmware's grid (multiples of the tick from time zero),
+// the next strictly after now, in whole time units: a floating-point quotient
+// can land on now and re-arm at it for ever.
 void Accumulator::arm() {
   if (armed_) return;
   armed_ = true;
-  const double t = now().to_seconds() / tick_.to_seconds();
-  sched_.at(tick_ * (std::floor(t) + 1), [this] { tick(); });
+  const uint64_t period = tick_.value(), next = (now().value() / period + 1) * period;
+  sched_.at(sc_core::sc_time::from_value(next), [this] { tick(); });
 }
 
 void Accumulator::tick() {

@@ -161,3 +161,17 @@ TEST(K2h, EveryKnobChangesTheResult) {
   });
 }
 #endif
+
+#ifdef WS_HAVE_LWIP
+// The accumulator's next tick on a tick of its grid: computed in floating
+// point it could equal now and re-arm there for ever, simulated time standing
+// still (a get with pacing off and a 300 us tick hung; so did a 1 us tick).
+TEST(K2h, TheAccumulatorsTickAlwaysMovesOn) {
+  for (const Settings& s : {Settings{{"acc.pacing_mode", "none"}, {"acc.tick_us", "300"}},
+                            Settings{{"acc.tick_us", "1"}}}) {
+    const auto o = run(step("S2"), s, "0.2");
+    ASSERT_TRUE(o.ok) << o.error;
+    EXPECT_GT(metric(o, "mbytes_s"), 0.1) << s.front().second;
+  }
+}
+#endif
