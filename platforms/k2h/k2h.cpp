@@ -89,7 +89,12 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   // window opens at TCP_MAXWIN (TcpPrAttach(): snd_cwnd = TCP_MAXWIN): no slow start until a timeout.
   const auto tx_buf = uint32_t(p.i("ndk.tcp_tx_buf")), rx_buf = uint32_t(p.i("ndk.tcp_rx_buf")),
              rx_limit = uint32_t(p.i("ndk.tcp_rx_limit"));
-  const ws_lwip_options ndk_opt{std::min(rx_limit, 65535u), std::min(tx_buf, 65535u), 0, 0, 0, 0, 0, 65535};
+  // NDK: Nagle off, the congestion window opening at TCP_MAXWIN (tcpprot.c), a 6 s first timeout
+  // (TCPTV_RTTDFLT: tcpprot.c), its receiver's ACK rule and its loss recovery (docs/k2h.md).
+  ws_lwip_options ndk_opt{std::min(rx_limit, 65535u), std::min(tx_buf, 65535u), 0, 0, 0, 0, 0, 65535};
+  ndk_opt.del_ack_ticks = 2;  // NDK's 100 ms delayed-ACK tick on the profile's 50 ms fast timer
+  ndk_opt.initial_rto_ms = 6000;
+  ndk_opt.ndk_tcp = 1;
   net::LwipStack stack(ws_lwip_ndk(), sched, eth::local_mac(0x02, 1), kBoardIp, kMask, ndk_opt);
   net::LwipOnCore lwip(stack, board.core, lib::Memcpy::Libc, kLwipWindow, net::LwipCallCosts::from(p, "ndk"), "NDK");
   net::TcpipThread scheduler(
@@ -107,9 +112,8 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
                                          p.r("nimu.rx_isr_instructions"),
                                          p.r("nimu.rx_packet_instructions")};
   drivers::NimuDriver nimu(ncfg, board.core);
-  net::NimuNetif netif({unsigned(p.i("nimu.rx_descs")), unsigned(p.i("nimu.tx_descs")), kDescs, kPbm, kDdr, kRxFree,
-                        kTxFree},
-                       nimu, board.qm, board.acc, board.ddr, rtos.kernel(), kAccLine, stack, lwip, scheduler);
+  net::NimuNetif netif({unsigned(p.i("nimu.rx_descs")), unsigned(p.i("nimu.tx_descs")), kDescs, kPbm, kRxFree, kTxFree},
+                       nimu, board.qm, board.acc, rtos.kernel(), kAccLine, stack, lwip, scheduler);
   net::NdkSockets sockets({tx_buf, rx_buf, rx_limit, uint32_t(p.i("ndk.socket_object_bytes"))}, heap, rtos.kernel(),
                           scheduler, stack, lwip);
   const apps::FtpServerConfig scfg{kBoardIp,

@@ -10,6 +10,7 @@ Cpu::Config core_config(const ParamTable& p) {
   c.l2 = Cache::Config{uint32_t(p.i("a15.l2_kb") * 1024), 16, l1d.line_bytes};
   c.l2_hit_cycles = p.r("a15.l2_hit_cycles");
   c.data_accesses_per_instruction = p.r("a15.data_accesses_per_instruction");
+  c.loop_ipc = p.r("a15.loop_ipc");
   return c;
 }
 nav::Accumulator::Config acc_config(const ParamTable& p) {

@@ -25,10 +25,15 @@ const char* kA15 = "Cortex-A15 TRM §6.1 (hardware-facts.md §2)";
 const char* kCalEmac = "calibrated: the EmacSend cycle ranges (1550-2950 as shipped, about 1600 batched)";
 // The only latency the rows leave free: with 8 KB buffers every step is a
 // window over a round trip, and the board's part of it is modelled.
-const char* kCalPc = "calibrated: S1 Tx, S0 and S1 Rx MB/s (8 KB windows over the round trip; docs/k2h.md)";
+const char* kCalPc = "calibrated: S1 Tx, S0 and S1 Rx MB/s (8 KB windows over the round trip; from 250 us the Rx rows "
+                    "drop to 19.5 MB/s, a bimodal edge: docs/k2h.md)";
 // NDK's layers have no measured cost; each is taken as long as the one
 // software path on this board that was measured, EmacSend (1500 as calibrated).
 const char* kAssumedPath = "assumed: one EmacSend-length path (1500) per NDK layer the packet crosses (docs/k2h.md)";
+// NDK's source gives no cycle counts; the board's S2 load bounds a data
+// segment's whole cost at 13-18 k cycles (37.7-41.1 k segments/s at 55-68 %).
+const char* kBoundS2 = "assumed, bounded by the S2 A15 load (a segment's whole cost 13-18 k cycles; the model's S2 get "
+                       "16.3 k): docs/k2h.md";
 }  // namespace
 
 void declare_k2h_params(ParamTable& t) {
@@ -83,6 +88,11 @@ void declare_k2h_params(ParamTable& t) {
   t.declare(number("a15.isr_exit_cycles", K::Real, "50", 0, 10000, "instructions", "Hwi exit and return", "assumed"));
   t.declare(number("a15.reg_access_ns", K::Real, "50", 0, 10000, "ns", "one peripheral register write (the list EOI)",
                    "assumed"));
+  t.declare(number("a15.loop_ipc", K::Real, "2.5", 1, 3, "instructions/cycle",
+                   "what a tight copy or checksum loop issues per cycle (NDK's TcpChecksum: a halfword load, an add, "
+                   "the count and the branch per 2 B)",
+                   "assumed: the A15 decodes and issues 3 a cycle out of order (Cortex-A15 TRM §1.1) with one load a "
+                   "cycle; 2.5 puts TcpChecksum (stack/tcp/tcp.c) at 0.8 cycles a byte (bound 0.5-1)"));
   t.declare(number("a15.data_accesses_per_instruction", K::Real, "0.3", 0, 1, "accesses",
                    "loads and stores per instruction of the stack's and kernel's code",
                    "Hennessy & Patterson, integer code 25-35 %"));
@@ -103,8 +113,9 @@ void declare_k2h_params(ParamTable& t) {
   t.set_default("qmss.access_ns", "40", "assumed: a VBUSP register access to the queue manager");
   nav::PacketDma::declare_params(t, "pktdma");
   t.set_default("pktdma.desc_ns", "50", "assumed");
-  t.declare(number("acc.list_entries", K::Int, "16", 1, 256, "descriptors", "one page of the accumulator's list",
-                   "assumed: Linux's K2H setting (hardware-facts.md §2); the NIMU's is not public"));
+  t.declare(number("acc.list_entries", K::Int, "4", 1, 256, "descriptors", "one page of the accumulator's list: the "
+                   "interrupt threshold", "TI PDK NIMU v2 nimu_internal.h: RX_INT_THRESHOLD 4u; nimu_eth.c: "
+                   "maxPageEntries = RX_INT_THRESHOLD + 1 (the count word)"));
   t.declare(number("acc.tick_us", K::Real, "25", 1, 1000, "us", "the accumulator firmware's tick",
                    "SPRUGR9: timer constant 4375 at 350 MHz = 25 us"));
   t.declare(number("netcp.switch_latency_ns", K::Real, "1000", 0, 100000, "ns",
@@ -115,7 +126,7 @@ void declare_k2h_params(ParamTable& t) {
                    "TI PDK NIMU header: NIMU_NUM_TX_DESC 16 (hardware-facts.md §2)"));
 
   // --- the PC ---
-  t.declare(number("pc.rx_delay_us", K::Real, "250", 0, 10000, "us",
+  t.declare(number("pc.rx_delay_us", K::Real, "247", 0, 10000, "us",
                    "the PC from a frame's last bit to its stack: NIC interrupt moderation, DPC, the TCP/IP stack",
                    kCalPc));
 
@@ -157,10 +168,9 @@ void declare_k2h_params(ParamTable& t) {
                    "parsing one control command and building its reply", "assumed"));
 #ifdef WS_HAVE_LWIP
   net::LwipCallCosts::declare_params(t, "ndk");
-  t.set_default("ndk.input_instructions", "6000",
-                std::string(kAssumedPath) + ": NIMUPacketService, Ether, IP, TCP input");
-  t.set_default("ndk.output_instructions", "6000",
-                std::string(kAssumedPath) + ": TCP output, IP, route and ARP, Ether and NIMU hand-off");
+  t.set_default("ndk.input_instructions", "5000", std::string(kBoundS2) + ": NIMUPacketService, Ether, IP, TCP input");
+  t.set_default("ndk.output_instructions", "5000",
+                std::string(kBoundS2) + ": TCP output, IP, route and ARP, Ether and NIMU hand-off");
   t.set_default("ndk.timer_instructions", "1000", "assumed: NDK's 100 ms timer tick with TCP's timers");
   t.set_default("ndk.api_instructions", "3000",
                 std::string(kAssumedPath) + ": the socket call (llEnter/llExit) and the stream buffer");

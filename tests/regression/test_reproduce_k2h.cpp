@@ -1,9 +1,9 @@
-// Reproduces the 66AK2H FTP study: S0 and S1 (Tx and Rx) within 10 % (the
-// study rounds them) where the model holds them, the EmacSend cycles inside
-// the measured ranges, the ENOMEM case refused, S0 not bound by the CPU. The
-// row the model misses is named here and in docs/calibration.md, so a change
-// that fixes or breaks one shows. The withheld rows match what
-// docs/predictions.md committed.
+// Reproduces the 66AK2H FTP study: S0, S1 and S2 (Tx and Rx) within 10 % (the
+// study rounds them) where the model holds them, S2's A15 load on the get
+// within 50-73 %, the EmacSend cycles inside the measured ranges, the ENOMEM
+// case refused. The rows the model misses are named here and in
+// docs/calibration.md, so a change that fixes or breaks one shows. The
+// withheld rows match what docs/predictions.md committed.
 #ifdef WS_HAVE_LWIP
 #include <gtest/gtest.h>
 #include <cmath>
@@ -22,10 +22,10 @@ bool within(const ReproducedRow& r) {
 }
 
 TEST(ReproduceK2h, CalibrationHoldsExceptTheRecordedMiss) {
-  // S0 Tx: with NDK's send rule every 512 B send() is a segment, and the model's
-  // S0 get is CPU-bound at twice the board's rate; the board was not
-  // (docs/k2h.md, calibration).
-  const std::set<std::string> misses = {"S0 Tx", "S0 Tx: the A15 is not the limit"};
+  // S0 Tx: the model's get is CPU-bound at more than twice the board's rate.
+  // S2: the model is CPU-bound at a higher rate than the board, whose A15 was
+  // not saturated; what held the board is not in the model (docs/k2h.md).
+  const std::set<std::string> misses = {"S0 Tx", "S2 Tx", "S2 Rx", "S2 Tx A15 load below 73 %"};
   std::set<std::string> missed;
   int rows = 0;
   for (const auto& r : reproduce(reference_set("k2h"), 2, 1, {}, "calibration")) {
@@ -33,14 +33,14 @@ TEST(ReproduceK2h, CalibrationHoldsExceptTheRecordedMiss) {
     ++rows;
     if (!within(r)) missed.insert(r.ref.label);
     const bool rate = r.ref.metric.empty() || r.ref.metric == "mbytes_s";
-    if ((r.ref.table == "S0" || r.ref.table == "S1") && rate && !misses.count(r.ref.label)) {
+    if ((r.ref.table == "S1" || r.ref.label == "S0 Rx") && rate) {
       EXPECT_EQ(r.limiting.find("cpu"), std::string::npos) << r.ref.label << ": " << r.limiting;
     }
     if (r.ref.table == "ENOMEM") {
       EXPECT_NE(r.limiting.find("accept() ENOMEM"), std::string::npos) << r.limiting;
     }
   }
-  EXPECT_EQ(rows, 11);
+  EXPECT_EQ(rows, 14);
   EXPECT_EQ(missed, misses);
 }
 
@@ -51,7 +51,7 @@ TEST(ReproduceK2h, PredictionsMatchTheCommittedDocument) {
   ss << f.rdbuf();
   const std::string doc = ss.str().substr(ss.str().find("## 66AK2H FTP"));
   const auto rows = reproduce(reference_set("k2h"), 2, 1, {}, "withheld");
-  ASSERT_EQ(rows.size(), 6u) << "S2 Tx, Rx and both A15 loads; S5 Tx and Rx";
+  ASSERT_EQ(rows.size(), 2u) << "S5 Tx and Rx";
   for (const auto& r : rows) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
     const auto at = doc.find("| " + r.ref.table + " |");

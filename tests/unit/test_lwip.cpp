@@ -298,3 +298,32 @@ TEST(Lwip, UdpGoesByReferenceAndChecksumOffloadLeavesTheChecksumsToTheNic) {
   EXPECT_TRUE(std::equal(data.begin(), data.end(), out[0].begin() + 42));
 }
 #endif
+
+#ifdef WS_HAVE_LWIP
+// NDK's receiver (the stand-in's ndk_tcp): an in-order segment without PSH is
+// not ACKed at once (lwIP would ACK every second one); the ACK rides the window
+// update once 2 MSS are read, or the delayed-ACK timer; a segment with PSH is
+// ACKed at once.
+TEST(Lwip, TheNdkReceiverAcksAtOnceOnlyOnPushOrAWindowUpdate) {
+  Scheduler sched("sched");
+  ws_lwip_options ndk{};
+  ndk.tcp_wnd = ndk.tcp_snd_buf = 65535;
+  ndk.ndk_tcp = 1;
+  ndk.del_ack_ticks = 2;
+  net::LwipStack board(ws_lwip_ndk(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00, ndk);
+  net::LwipStack pc(ws_lwip_linux(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
+  Cable cable(sched, board, pc);
+  ASSERT_GE(board.listen(21), 0);
+  int s = -1;
+  sched.at(sc_time(10, SC_US), [&] { s = pc.connect(0x0A000002, 21); });
+  sc_core::sc_start(sc_time(5, sc_core::SC_MS));
+  ASSERT_GE(s, 0);
+  const uint64_t acks_before = cable.to_pc.frames;
+  // Two full segments without PSH (the write's last segment carries it: write 3, the third is PSH).
+  std::vector<uint8_t> data(3 * 1460);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = pattern(i);
+  ASSERT_EQ(pc.write(s, data.data(), uint32_t(data.size())), data.size());
+  sc_core::sc_start(sc_time(200, SC_US));  // the three segments are in, nothing read
+  EXPECT_EQ(cable.to_pc.frames - acks_before, 1u) << "one ACK: for the PSH segment, none for the first two";
+}
+#endif

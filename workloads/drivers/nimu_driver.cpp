@@ -67,7 +67,7 @@ unsigned NimuDriver::receive_page(nav::Accumulator& acc, const std::function<voi
       core_.invalidate(h.buffer, h.packet_len);
       core_.exec_code(cfg_.rx_packet_instructions);
       deliver(h.buffer, h.packet_len);
-      // The descriptor gets its buffer back (NIMU allocates a fresh PBM of the same size).
+      // The descriptor keeps its buffer: the packet was copied out of it.
       h.packet_len = h.buffer_len = 0;
       h.encode(raw);
       core_.write(d, raw, nav::kDescBytes);

@@ -14,11 +14,13 @@
 //             free queue still run dry, inside the call that finds it empty
 // Its receive path: EmacRxPktISR() runs on the accumulator's interrupt, reads
 // each page of the list it was handed (the entry count, then descriptor
-// addresses; the pages alternate, and it zeroes a page's count once taken), and for each packet reads the descriptor, invalidates the
-// buffer's lines (the DMA wrote memory behind the cache), hands the packet to
-// the stack (NDK's PBM is the DMA buffer: no copy), gives the descriptor a
-// buffer again and pushes it back on the Rx free queue; then it acknowledges
-// the page. Queue operations are the core's accesses to the Queue N registers, which
+// addresses; the pages alternate, and it zeroes a page's count once taken),
+// and for each packet reads the descriptor, drops the buffer's lines from the
+// A15's caches (NIMU on the ARM invalidates nothing: the DMA's writes reach
+// the caches by hardware coherence, which leaves the lines to be read from
+// memory), hands the packet to the interface (which copies it into a PBM),
+// and pushes the descriptor, its buffer kept, back on the Rx free queue; then
+// it acknowledges the page. Queue operations are the core's accesses to the Queue N registers, which
 // the core maps as device memory (a pop waits for its read; a push is posted,
 // in order with the accesses before and after it), and descriptors sit in
 // non-cacheable memory, so what a call costs comes from what it does: the

@@ -7,9 +7,10 @@
 
 namespace ws::net {
 
-NimuNetif::NimuNetif(const Config& cfg, drivers::NimuDriver& nimu, nav::Qmss& qm, nav::Accumulator& acc, Memory& ddr,
-                     os::Kernel& kernel, unsigned acc_line, LwipStack& stack, LwipOnCore& lwip, TcpipThread& scheduler)
-    : cfg_(cfg), nimu_(nimu), qm_(qm), acc_(acc), ddr_(ddr), stack_(stack), lwip_(lwip), sched_(scheduler),
+NimuNetif::NimuNetif(const Config& cfg, drivers::NimuDriver& nimu, nav::Qmss& qm, nav::Accumulator& acc,
+                     os::Kernel& kernel, unsigned acc_line, LwipStack& stack, LwipOnCore& lwip,
+                     TcpipThread& scheduler)
+    : cfg_(cfg), nimu_(nimu), qm_(qm), acc_(acc), stack_(stack), lwip_(lwip), sched_(scheduler),
       frame_(kBufferBytes) {
   stack_.output = [this](void* frame, uint16_t) { pending_.push_back(frame); };
   sched_.flush = [this] { return flush(); };
@@ -88,14 +89,19 @@ os::Task NimuNetif::isr() {
   ++interrupts_;
   Cpu& core = lwip_.core();
   const sc_core::sc_time t = core.time();
-  rx_packets_ += nimu_.receive_page(acc_, [this](uint64_t buf, uint32_t len) {
+  rx_packets_ += nimu_.receive_page(acc_, [this, &core](uint64_t buf, uint32_t len) {
+    // PBM_alloc(1514), then mmCopy of the frame out of the descriptor's buffer
+    // (nimu_eth.c EmacRxPktISR); no packet: the frame is dropped and counted.
     uint8_t* data = nullptr;
+    core.exec_code(lwip_.costs().pbuf);
     void* f = stack_.rx_alloc(uint16_t(len), &data);
     if (!f) {
-      ++drops_["ndk.pbm_empty"];
+      ++drops_["nimu.pbm_alloc_failed"];
       return;
     }
-    ddr_.read(buf - cfg_.ddr_base, data, len);  // the PBM is the DMA buffer: no copy on the board
+    const uint64_t to = lwip_.sim(data);
+    // mmCopy moves words when both ends are 4-aligned, bytes otherwise (os/mem.c): rt_memcpy's choice.
+    core.copy_to_host(data, to, buf, len, lib::memcpy_pattern(lib::Memcpy::Rt, to, buf, len));
     if (on_receive) on_receive(data, len, lwip_.core().time());
     if (!sched_.mailbox().try_post(TcpipThread::Msg{f})) {
       stack_.rx_free(f);

@@ -6,10 +6,11 @@
 //       the copy lwIP does not make, charged as the board's memcpy) and given
 //       to EmacSend(); the buffer belongs to its descriptor until the packet
 //       DMA has sent it. A frame without a free descriptor is dropped (counted).
-//   Rx  the accumulator's interrupt runs EmacRxPktISR(); each packet goes to
-//       the stack's Rx queue (the scheduler task's mailbox) in place: the PBM
-//       is the DMA buffer, so the hand-off is not a copy (the stand-in's pbuf
-//       is filled uncharged). A full queue or an empty pool drops it (counted).
+//   Rx  the accumulator's interrupt runs EmacRxPktISR(); each packet is copied
+//       into a new PBM packet (PBM_alloc(1514), then mmCopy: nimu_eth.c) and
+//       goes to the stack's Rx queue (the scheduler task's mailbox); its
+//       descriptor goes back to the free queue at once. A failed PBM_alloc or a
+//       full queue drops the packet (counted).
 // The cycles of every EmacSend() are kept for the emacsend_cycles column.
 #ifdef WS_HAVE_LWIP
 #include <cstdint>
@@ -17,7 +18,6 @@
 #include <functional>
 #include <map>
 #include <string>
-#include "models/mem/memory.hpp"
 #include "models/nav/accumulator.hpp"
 #include "models/nav/qmss.hpp"
 #include "workloads/drivers/nimu_driver.hpp"
@@ -30,11 +30,10 @@ class NimuNetif {
   struct Config {
     unsigned rx_descs, tx_descs;
     uint64_t descs, pbm;  // descriptor area (64 B apart) and PBM buffers (1536 B each)
-    uint64_t ddr_base;    // where `ddr` starts on the bus
     unsigned rx_free_queue, tx_free_queue;
   };
-  NimuNetif(const Config& cfg, drivers::NimuDriver& nimu, nav::Qmss& qm, nav::Accumulator& acc, Memory& ddr,
-            os::Kernel& kernel, unsigned acc_line, LwipStack& stack, LwipOnCore& lwip, TcpipThread& scheduler);
+  NimuNetif(const Config& cfg, drivers::NimuDriver& nimu, nav::Qmss& qm, nav::Accumulator& acc, os::Kernel& kernel,
+            unsigned acc_line, LwipStack& stack, LwipOnCore& lwip, TcpipThread& scheduler);
   // NIMU's init: descriptors onto the free queues, the Rx ones with their buffers (before the run).
   void init();
   void reset_counters();  // a measurement window starts: sends, Rx counts and drops from zero
@@ -57,7 +56,6 @@ class NimuNetif {
   drivers::NimuDriver& nimu_;
   nav::Qmss& qm_;
   nav::Accumulator& acc_;
-  Memory& ddr_;
   LwipStack& stack_;
   LwipOnCore& lwip_;
   TcpipThread& sched_;

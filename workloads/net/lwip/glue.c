@@ -41,6 +41,7 @@ static int nagle;
 static unsigned ack_every, del_ack_ticks;   /* the receiver's ACK policy (ws_lwip.h) */
 static u32_t initial_cwnd;
 static u32_t initial_rto_ms;
+static int ndk_tcp;
 static u32_t last_tick_ms;
 static ws_lwip_counters counts;
 static unsigned rand_state = 1;
@@ -131,6 +132,7 @@ static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32
   del_ack_ticks = o->del_ack_ticks;
   initial_cwnd = o->initial_cwnd;
   initial_rto_ms = o->initial_rto_ms;
+  ndk_tcp = o->ndk_tcp;
   udp_limit = o->udp_recvmbox ? o->udp_recvmbox : sizeof udp_queue / sizeof udp_queue[0];
   lwip_init();
   /* A smaller pool: the pbufs beyond it are taken once and never given back. */
@@ -160,6 +162,22 @@ static void* rx_alloc(uint16_t len, uint8_t** data) {
   return p;
 }
 
+/* NDK's loss recovery on lwIP's connections, after every segment in: no
+ * duplicate ACK counts towards a fast retransmit (NDK has none: tcpin.c), slow
+ * start never ends (no ssthresh: cwnd grows a segment an ACK up to
+ * TCP_MAXWIN), and without a retransmission pending the timeout is two slow
+ * ticks (NDK's TCPTV_RTXMIN, 2 of its 100 ms ticks: tcp.h; the profile's slow
+ * timer runs at NDK's tick). */
+static void ndk_recovery(void) {
+  for (int i = 0; i < WS_SOCKETS; ++i) {
+    struct tcp_pcb* pcb = socks[i].used && !socks[i].listening ? socks[i].pcb : NULL;
+    if (!pcb) continue;
+    pcb->dupacks = 0;
+    pcb->ssthresh = (tcpwnd_size_t)0xFFFF;
+    if (pcb->nrtx == 0) pcb->rto = 2;
+  }
+}
+
 static int rx_input(void* frame) {
   struct pbuf* p = (struct pbuf*)frame;
   if (nif.input(p, &nif) != ERR_OK) {
@@ -167,6 +185,7 @@ static int rx_input(void* frame) {
     pbuf_free(p);
     return -1;
   }
+  if (ndk_tcp) ndk_recovery();
   return 0;
 }
 
@@ -233,6 +252,14 @@ static err_t on_recv(void* arg, struct tcp_pcb* pcb, struct pbuf* p, err_t err) 
     k->pcb = NULL;
     host.event(host.ctx, WS_LWIP_CLOSED, ID(arg));
     return ERR_OK;
+  }
+  if (ndk_tcp) { /* NDK's tcpin.c: TF_DELACK for in-order data, TF_ACKNOW only with PSH */
+    if (p->flags & PBUF_FLAG_PUSH) {
+      tcp_set_flags(pcb, TF_ACK_NOW);
+    } else {
+      tcp_clear_flags(pcb, TF_ACK_NOW);
+      tcp_set_flags(pcb, TF_ACK_DELAY);
+    }
   }
   if (ack_every) { /* this runs before lwIP sends the ACK it decided on */
     k->unacked += (p->tot_len + TCP_MSS - 1) / TCP_MSS;

@@ -58,6 +58,13 @@ typedef struct ws_lwip_options {
   /* A connection's first retransmission timeout, ms (rounded to slow-timer
    * ticks); 0: lwIP 2.1.3's 3 s (tcp_alloc). Linux's TCP_TIMEOUT_INIT is 1 s. */
   uint32_t initial_rto_ms;
+  /* NDK's TCP in place of lwIP's where they differ (docs/k2h.md): an in-order
+   * segment is ACKed at once only when it carries PSH, else the ACK waits for a
+   * window update (TCP_WND_UPDATE_THRESHOLD) or the delayed-ACK timer; no
+   * duplicate ACK is counted (no fast retransmit); slow start has no
+   * threshold (the window grows a segment an ACK up to 64 KB, from one segment
+   * after a timeout); a settled retransmission timeout is one slow tick. */
+  int ndk_tcp;
 } ws_lwip_options;
 
 typedef struct ws_lwip_counters {
