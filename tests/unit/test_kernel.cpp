@@ -733,3 +733,34 @@ TEST(Kernel, MaskedCodeIsNotPreemptedByAMoreUrgentThread) {
   sc_core::sc_start();
   EXPECT_EQ(order, (std::vector<std::string>{"masked section done", "urgent"}));
 }
+
+// spin_trylock: taken by the other CPU, the try gives up at once (no
+// spinning, no busy time waiting); once free, it takes it.
+TEST(Kernel, ASpinlockTryGivesUpAtOnceWhenTakenAndTakesItWhenFree) {
+  Bench b({}, 2);
+  b.cpu(0).set_region(0x8000, 0x100, MemAttr::NonCacheable);
+  b.cpu(1).set_region(0x8000, 0x100, MemAttr::NonCacheable);
+  Spinlock lock(*b.k, 0x8000);
+  bool first = true, second = false;
+  sc_time gave_up;
+  b.k->create_thread(0, 1, [&]() -> Task {
+    co_await lock.lock();
+    b.cpu(0).exec(1000);
+    co_await b.k->point();
+    lock.unlock();
+  }, "holder");
+  b.k->create_thread(1, 1, [&]() -> Task {
+    b.cpu(1).exec(100);
+    co_await lock.try_lock(first);
+    gave_up = b.cpu(1).time();
+    b.cpu(1).exec(2000);
+    co_await lock.try_lock(second);
+    if (second) lock.unlock();
+  }, "trier", ns(0));
+  sc_core::sc_start();
+  EXPECT_FALSE(first) << "the holder had it";
+  EXPECT_LT(gave_up, ns(1000)) << "gave up before the holder's release";
+  EXPECT_TRUE(second) << "free by then";
+  EXPECT_EQ(lock.given_up(), 1u);
+  EXPECT_EQ(lock.contended(), 0u) << "a try never spins";
+}

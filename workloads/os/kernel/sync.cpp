@@ -92,6 +92,20 @@ Task Spinlock::lock() {
   cpu.atomic_rmw(addr_, 4, [](uint8_t*) { return true; });  // it sees the word handed over
 }
 
+Task Spinlock::try_lock(bool& got) {
+  co_await k_.point();
+  Context& me = k_.running();
+  Cpu& cpu = k_.cpu(me.cpu);
+  got = !holder_ && spinners_.empty();
+  if (got) {
+    write_word(cpu, 1);
+    holder_ = &me;
+    co_return;
+  }
+  ++given_up_;
+  cpu.atomic_rmw(addr_, 4, [](uint8_t*) { return false; });  // the word read taken: the store-conditional not made
+}
+
 void Spinlock::Wait::await_suspend(std::coroutine_handle<> h) {
   Context& me = s.k_.running();
   s.spinners_.emplace_back(&me, s.k_.cpu(me.cpu).time());

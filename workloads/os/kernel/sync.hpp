@@ -179,8 +179,12 @@ class Spinlock {
  public:
   Spinlock(Kernel& k, uint64_t addr) : k_(k), addr_(addr) {}
   Task lock();
+  // spin_trylock: takes the lock if it is free (`got`), else gives up at once
+  // (one failed atomic read of the word, no spinning).
+  Task try_lock(bool& got);
   void unlock();
   uint64_t contended() const { return contended_; }
+  uint64_t given_up() const { return given_up_; }  // try_lock calls that found it taken
   // CPU time spent spinning on it, every CPU together.
   const sc_core::sc_time& spun() const { return spun_; }
 
@@ -197,7 +201,7 @@ class Spinlock {
   uint64_t addr_;
   Context* holder_ = nullptr;
   std::deque<std::pair<Context*, sc_core::sc_time>> spinners_;  // with when each began
-  uint64_t contended_ = 0;
+  uint64_t contended_ = 0, given_up_ = 0;
   sc_core::sc_time spun_;
 };
 
