@@ -266,6 +266,8 @@ void PcieController::serve_read(const TlpHeader& h) {
   // the data; forming and queueing its completions takes the completer latency.
   sched_.after(d, [this] { release(FcClass::NP, 0); });
   sched_.after(d + completer_latency_, [this, h, buf] {
+    // The copy engine takes the request in turn with the TLPs it assembles.
+    assembly_.serve(std::max(now(), assembly_.free_at()), ns(cfg_.completer_request_ns), 0);
     // Completions of at most the completion size, each ending on a multiple of it
     // (a multiple of RCB), so a misaligned read costs one more completion.
     const uint32_t step = cfg_.cpl_bytes;  // at most the MPS (checked with the parameters)

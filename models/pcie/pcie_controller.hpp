@@ -37,6 +37,7 @@ struct ControllerConfig {
   double completer_latency_ns = 0;  // MRd arrival to its completions being ready, beyond the memory read
   double assembly_bytes_per_ns = 2; // internal copy of a payload TLP into the transmit buffer
   double assembly_tlp_ns = 0;       // per payload TLP after its copy: closing its transmit buffer entry
+  double completer_request_ns = 0;  // per inbound read request, on the copy engine before its completions
   unsigned cut_through_bytes = 4096; // TLP bytes copied before transmission may start
   FcAdvert advert[3];               // what this receiver advertises per class (P, NP, Cpl)
   unsigned fc_update_every = 4;     // headers freed per UpdateFC

@@ -68,6 +68,10 @@ void PcieController::declare_params(ParamTable& t) {
                                "time the controller's copy engine spends closing each payload TLP's transmit buffer "
                                "entry before it takes the next TLP; delays no TLP of its own, bounds back-to-back "
                                "TLPs; does not shrink with MPS or link speed"));
+  t.declare_model(model_number("pcie.completer_request_ns", K::Real, 0, 10000, "ns",
+                               "time the controller's copy engine spends on each inbound read request (decoding it and "
+                               "fetching its data into the transmit buffer) before that request's completions, taken "
+                               "in turn with its TLPs: a cost per request that does not shrink with link speed"));
   t.declare_model(model_number("pcie.cut_through_bytes", K::Int, 16, 4096, "B",
                                "TLP bytes in the transmit buffer before transmission may start (cut-through "
                                "threshold)"));
@@ -98,6 +102,7 @@ ControllerConfig controller_config(const ParamTable& p, uint16_t id, bool root) 
   c.completer_latency_ns = p.r("pcie.completer_latency_ns");
   c.assembly_bytes_per_ns = p.r("pcie.assembly_bytes_per_ns");
   c.assembly_tlp_ns = p.r("pcie.assembly_tlp_ns");
+  c.completer_request_ns = p.r("pcie.completer_request_ns");
   c.cut_through_bytes = unsigned(p.i("pcie.cut_through_bytes"));
   c.advert[size_t(FcClass::P)] = {uint32_t(p.i("pcie.posted_header_credits")),
                                   uint32_t(p.i("pcie.posted_data_credits"))};

@@ -94,6 +94,8 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
     board.coherence.name_region(kLocks + i * 32, 32, fmt::format("eth{} Tx lock", i));
   }
   board.coherence.name_region(kStats, 0x1000, "forwarding counters");
+  board.coherence.name_region(kRoutes, 0x1000, "route cache entries");
+  board.coherence.name_region(kDevStats, 0x1000, "net_device stats");
   board.coherence.name_region(kSkbs, kPorts * kSkbsPerPort * kSkbBytes, "packet buffers");
   board.coherence.name_region(kSkbStructs, kPorts * kSkbsPerPort * net::SkBuffs::kBytes, "sk_buff structs");
   board.coherence.name_region(kFastPath, 0x20000, "fast-path tables");
@@ -129,7 +131,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
                                  unsigned(p.i("gianfar.rx_bds")), unsigned(p.i("gianfar.tx_bds")),
                                  unsigned(p.i("napi.weight")), unsigned(p.i("gianfar.txqueuelen")), kLocks + i * 32,
                                  coalescing(p, "rx"), coalescing(p, "tx"), kRxSource[i], kTxSource[i], kErrSource[i],
-                                 gcosts, p.s("gianfar.napi") == "on", recycle, &sk_buffs},
+                                 gcosts, p.s("gianfar.napi") == "on", recycle, &sk_buffs, kDevStats + i * 32},
         *board.eth[i], lx, skbs));
 
   // Each CPU's time by what it did, over the window; keyed by the callers'
@@ -144,7 +146,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
                          (rp_filter ? p.r("ipv4.rp_filter_instructions") : 0) + p.r("ipv4.forward_instructions") +
                          p.r("ipv4.neigh_instructions");
   Forwarding forwarding({ip_path, p.r("gianfar.fp_instructions"), p.s("gianfar.fast_path") == "on", kStats,
-                         p.s("sw.stats_layout") == "shared_line"},
+                         p.s("sw.stats_layout") == "shared_line", kRoutes},
                         lx, fw, fp, sk_buffs, skbs, {gfar[0].get(), gfar[1].get()}, book);
   for (unsigned in = 0; in < kPorts; ++in)
     gfar[in]->receive = [&forwarding, in](uint64_t buf, uint32_t len) { return forwarding.receive(in, buf, len); };

@@ -49,7 +49,7 @@ os::Task Forwarding::receive(unsigned in, uint64_t buf, uint32_t len) {
     co_return;
   }
   c.write(buf, hdr, sizeof hdr);
-  sk_buffs_.route(c, buf);
+  sk_buffs_.route(c, buf, cfg_.routes + uint64_t(out) * 32);
   count(c, cpu);
   if (cfg_.fast_path) fp_.learn(c, cpu, dst, out);
   book_("IPv4: ip_rcv .. neigh, counter", began);

@@ -28,6 +28,7 @@ class Forwarding {
     bool fast_path;
     uint64_t counters;            // the forwarding counters' words
     bool shared_counters;         // both CPUs' words in one line (else a line each)
+    uint64_t routes;              // the route cache entries' refcount lines, one per output port
   };
   using Book = std::function<void(const char* what, const sc_core::sc_time& since)>;
   Forwarding(const Config& cfg, os::Linux& lx, const net::Ipv4Forwarder& fw, drivers::GianfarFastPath& fp,

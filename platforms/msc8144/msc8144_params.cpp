@@ -124,7 +124,11 @@ void declare_msc8144_params(ParamTable& t) {
   t.set_default("sw.sendto_cycles", "781.2", "calibrated: R2 vs R3");
   t.set_default("sw.os_m2_reads", "22",
                 "calibrated: R1 vs R2 (the part of the per-frame time that does not scale with either clock)");
-  t.set_default("sw.filter_cycles", "80", "assumed");
+  t.set_default("sw.filter_cycles", "1100",
+                "calibrated: H5 64 B (MPC82xx mode: with REMODER's extended features off the QE neither parses nor "
+                "checks the IPv4 checksum and queues every frame to the UEC's one ring, so the core classifies each "
+                "frame to its channel in software; U-Boot drivers/net/qe/uec.h REMODER_*, Linux ucc_geth.c; how "
+                "SmartDSP OS's driver does it is not public: docs/msc8144.md)");
   t.set_default("sw.arp_cycles", "500", "assumed");
   t.set_default("sw.csum_bytes_per_cycle", "8",
                 "assumed: two 64-bit loads per cycle (RM §2.1.1), halved by the add-with-carry chain");

@@ -84,7 +84,7 @@ TEST(Cli, ContradictoryOrImpossibleRequestsExitTwoBeforeRunning) {
   expect2("run " + path + " --sweep dma.block_bytes=1024,01024", "listed twice");
   expect2("run " + path + " --sweep dma.in_flight=1,2 --sweep dma.in_flight=4", "given twice");
   expect2("run " + path + " --sweep pcie.cpl_bytes=64,256 --set pcie.rcb=128", "point 0 (pcie.cpl_bytes=64)");
-  expect2("reproduce pcie --rows withheld --set pcie.cpl_bytes=64 --set pcie.rcb=128", "pcie.cpl_bytes");
+  expect2("reproduce pcie --rows excluded --set pcie.cpl_bytes=64 --set pcie.rcb=128", "pcie.cpl_bytes");
   expect2("run " + path + " --trace /nonexistent/dir/t.json", "--trace");
   expect2("run " + path + " --out /etc/hostname/run", "--out");
   // Cross-parameter checks happen in validate too, and name where each key came from.

@@ -1,6 +1,6 @@
 // Reproduces the MSC8144 UDP echo study: each 64 B calibration figure within 5 %,
-// every line-rate statement holds, and the withheld rows match what
-// docs/predictions.md committed (so a model change that moves a prediction shows).
+// every line-rate statement holds, the line-rate size the study gives as
+// "about" within 25 %; every row is released, none is left to predict.
 #include <gtest/gtest.h>
 #include <cmath>
 #include <fstream>
@@ -15,16 +15,17 @@ TEST(ReproduceMsc8144, FiguresWithinFivePercentAndStatementsHold) {
   int figures = 0, statements = 0;
   for (const auto& r : reproduce(reference_set("msc8144"), 2, 1, {}, "calibration")) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
-    if (r.ref.relation == "approx") {
+    if (r.ref.relation == "approx" || r.ref.relation == "about") {
       ++figures;
-      EXPECT_LT(std::fabs(r.error_pct()), 5.0) << r.ref.label << ": simulated " << r.simulated << " %, measured "
-                                               << *r.ref.measured;
+      EXPECT_LT(std::fabs(r.error_pct()), r.ref.relation == "about" ? 25.0 : 5.0)
+          << r.ref.label << ": simulated " << r.simulated << ", measured " << *r.ref.measured;
     } else {
       ++statements;
       EXPECT_TRUE(r.holds()) << r.ref.label << ": simulated " << r.simulated << " % of line rate";
     }
   }
-  EXPECT_EQ(figures, 5) << "R1-R3, and H1 and H3 released after prediction round 1";
+  EXPECT_EQ(figures, 10) << "R1-R3; H1 and H3 released after round 1; H2, H4 (M2, DDR), H5 (64 B, line-rate size) "
+                            "after round 2";
   EXPECT_EQ(statements, 9);
 }
 
@@ -39,28 +40,19 @@ TEST(ReproduceMsc8144, FourCoresAreLimitedByTheQuiccEngineNotACore) {
   }
 }
 
-TEST(ReproduceMsc8144, PredictionsMatchTheCommittedDocument) {
+// Every row of the study is released: none is left withheld, and the
+// predictions document says there is nothing left to predict.
+TEST(ReproduceMsc8144, NoRowIsLeftWithheldAndTheDocumentSaysSo) {
+  int withheld = 0;
+  for (const auto& r : load_reference(data_path(reference_set("msc8144").file))) withheld += r.kind == "withheld";
+  EXPECT_EQ(withheld, 0);
   std::ifstream f(data_path("docs/predictions.md"));
   ASSERT_TRUE(f) << "docs/predictions.md is missing";
   std::stringstream ss;
   ss << f.rdbuf();
-  const std::string doc = ss.str().substr(ss.str().find("## MSC8144"));
-  const auto rows = reproduce(reference_set("msc8144"), 2, 1, {}, "withheld");
-  ASSERT_EQ(rows.size(), 8u) << "H2, H4 (M2 and DDR), H5: a 64 B figure and a line-rate size each";
-  for (const auto& r : rows) {
-    ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
-    // Rows are "| configuration | ... | 64 B % | line rate from | limiting |".
-    const bool size_row = r.ref.metric == "line_rate_frame_bytes";
-    const std::string config = r.ref.label.substr(0, r.ref.label.rfind(size_row ? " line-rate size" : " 64B"));
-    const auto at = doc.find("| " + config + " |");
-    ASSERT_NE(at, std::string::npos) << config << " is not in docs/predictions.md";
-    const std::string line = doc.substr(at, doc.find('\n', at) - at);
-    char fig[32];
-    if (size_row) std::snprintf(fig, sizeof fig, "| %d |", int(r.simulated));
-    else std::snprintf(fig, sizeof fig, "| %.2f |", r.simulated);
-    EXPECT_NE(line.find(fig), std::string::npos) << r.ref.label << ": model now gives " << fig << ", the document: "
-                                                 << line;
-  }
+  const auto at = ss.str().find("## MSC8144 UDP echo");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_NE(ss.str().find("Nothing is left to predict", at), std::string::npos);
 }
 
 TEST(ReferenceTable, UnknownRelationIsAnInputError) {

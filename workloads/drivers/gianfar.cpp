@@ -119,7 +119,7 @@ os::Task Gianfar::tx_isr() {
 os::Task Gianfar::poll(unsigned budget, unsigned& done) {
   Cpu& c = core();
   c.exec_code(cfg_.costs.poll);
-  co_await clean_tx(c);
+  co_await clean_tx(c, true);  // gfar_poll (drivers/net/gianfar.c, 2.6.26): spin_trylock_irqsave(&priv->txlock)
   co_await clean_rx(c, budget, done, false);
   if (done < budget) {  // all caught up: the events back on
     lx_.napi_complete(napi_);
@@ -159,6 +159,7 @@ os::Task Gianfar::clean_rx(Cpu& c, unsigned budget, unsigned& done, bool backlog
     rx_next_ = (bd.status & qe::kBdWrap) ? 0 : rx_next_ + 1;
     ++done;
     if (refill && cfg_.sk_buffs) cfg_.sk_buffs->receive(c, buf);
+    if (refill) count(c);  // dev->stats.rx_packets and rx_bytes
     if (book) book("gianfar: Rx BD, new skb", began);
     if (refill && backlog) {
       c.exec_code(cfg_.costs.netif_rx);
@@ -170,19 +171,34 @@ os::Task Gianfar::clean_rx(Cpu& c, unsigned budget, unsigned& done, bool backlog
   }
 }
 
+void Gianfar::count(Cpu& c) {
+  if (!cfg_.stats) return;
+  uint32_t n = 0;
+  c.read(cfg_.stats, &n, 4);
+  ++n;
+  c.write(cfg_.stats, &n, 4);
+}
+
 // gfar_clean_tx_ring: every BD the eTSEC has sent, its skb freed; then the queue runs again.
-os::Task Gianfar::clean_tx(Cpu& c) {
+os::Task Gianfar::clean_tx(Cpu& c, bool try_only) {
   const sc_core::sc_time began = lx_.kernel().cpu_time();
-  co_await tx_lock_.lock();
+  if (try_only) {
+    bool got = false;
+    co_await tx_lock_.try_lock(got);
+    if (!got) co_return;  // "If we fail to get the lock, don't bother with the TX BDs"
+  } else {
+    co_await tx_lock_.lock();
+  }
   while (tx_used_ > 0) {
     const uint64_t at = cfg_.tx_ring + uint64_t(tx_tail_) * qe::kBdBytes;
     uint8_t raw[qe::kBdBytes];
     c.read(at, raw, qe::kBdBytes);
     const qe::Bd bd = qe::decode(raw);
     if (bd.status & qe::kBdReady) break;  // not sent yet
+    count(c);  // dev->stats.tx_packets
     if (cfg_.skb_recycle && recycled_.size() < cfg_.rx_bds) {  // skb_recycle_check resets the struct here
       c.exec_code(cfg_.costs.tx_clean + cfg_.costs.recycle);
-      if (cfg_.sk_buffs) cfg_.sk_buffs->alloc(c, tx_buf_[tx_tail_]);
+      if (cfg_.sk_buffs) cfg_.sk_buffs->release_dst(c, tx_buf_[tx_tail_]), cfg_.sk_buffs->alloc(c, tx_buf_[tx_tail_]);
       recycled_.push_back(tx_buf_[tx_tail_]);
     } else {
       c.exec_code(cfg_.costs.tx_clean + cfg_.costs.skb_free);
@@ -238,6 +254,7 @@ os::Task Gianfar::run_queue(Cpu& c) {
 
 void Gianfar::start_xmit(Cpu& c, const Skb& s) {
   c.exec_code(cfg_.costs.start_xmit);
+  count(c);  // dev->stats.tx_bytes
   const uint64_t at = cfg_.tx_ring + uint64_t(tx_head_) * qe::kBdBytes;
   uint8_t raw[qe::kBdBytes];
   const bool last = tx_head_ + 1 == cfg_.tx_bds;

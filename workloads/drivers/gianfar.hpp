@@ -69,6 +69,9 @@ class Gianfar {
     bool napi = true;                // false: the build without CONFIG_GFAR_NAPI
     bool skb_recycle = false;        // Tx-cleaned skbs go to this device's Rx refill (rx_recycle)
     const net::SkBuffs* sk_buffs = nullptr;  // the skbs' structs in memory, touched as the driver uses them
+    // dev->stats' first line (rx/tx packets and bytes; 0: not modelled): written by the
+    // CPU that receives (rx), the one that transmits (tx_bytes) and the one that cleans (tx_packets).
+    uint64_t stats = 0;
   };
   Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs);
   // netif_receive_skb: the stack's work on a received frame in `buf` (FCS excluded).
@@ -97,7 +100,9 @@ class Gianfar {
   os::Task tx_isr();
   os::Task clean_rx(Cpu& core, unsigned budget, unsigned& done, bool backlog);
   os::Task poll(unsigned budget, unsigned& done);
-  os::Task clean_tx(Cpu& core);
+  // `try_only`: as 2.6.26's gfar_poll, skip the Tx BDs when spin_trylock finds the Tx lock taken.
+  os::Task clean_tx(Cpu& core, bool try_only = false);
+  void count(Cpu& core);  // a dev->stats field incremented
   os::Task send(Cpu& core, uint64_t buf, uint32_t len, bool direct);  // xmit's work
   os::Task run_queue(Cpu& core);  // qdisc_run: start_xmit while the ring has room
   void start_xmit(Cpu& core, const Skb& s);  // one BD, the Tx lock held

@@ -12,9 +12,25 @@ void SkBuffs::write(Cpu& c, uint64_t at, unsigned lines) {
   c.write(at, zeros, lines * kLine);
 }
 
+void SkBuffs::route(Cpu& c, uint64_t buf, uint64_t dst) const {
+  read(c, of(buf), 2);
+  write(c, of(buf) + 2 * kLine, 1);
+  if (!dst) return;
+  c.atomic_rmw(dst, 4, [](uint8_t*) { return true; });  // dst_use: atomic_inc(&dst->__refcnt)
+  dst_[buf] = dst;
+}
+
+void SkBuffs::release_dst(Cpu& c, uint64_t buf) const {
+  const auto it = dst_.find(buf);
+  if (it == dst_.end()) return;
+  c.atomic_rmw(it->second, 4, [](uint8_t*) { return true; });  // dst_release: atomic_dec(&dst->__refcnt)
+  dst_.erase(it);
+}
+
 void SkBuffs::free(Cpu& c, uint64_t buf) const {
   read(c, of(buf) + kLine, 1);
   c.atomic_rmw(of(buf) + 5 * kLine, 4, [](uint8_t*) { return true; });  // atomic_dec_and_test(&skb->users)
+  release_dst(c, buf);
   write(c, of(buf), 1);
 }
 

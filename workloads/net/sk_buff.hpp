@@ -9,10 +9,15 @@
 //   alloc    __alloc_skb: the head cleared up to `tail`, head/data/end set (lines 0-4)
 //   receive  skb_put and eth_type_trans: len, data, protocol (line 1)
 //   route    ip_route_input and ip_forward: reads dev and len (lines 0-1), sets dst (line 2)
+//            and takes the route cache entry (dst_use: an atomic increment of
+//            its refcount on the entry's line)
 //   queue    the qdisc's next/prev (line 0); start_xmit reads len and data (line 1)
 //   free     the Tx clean reads len (line 1), kfree_skb decrements users
-//            atomically (line 5), the slab writes its free pointer (line 0)
+//            atomically (line 5) and releases the route entry (dst_release, an
+//            atomic decrement on its line: net/core/skbuff.c before 2.6.31
+//            releases it on the freeing CPU), the slab writes its free pointer (line 0)
 #include <cstdint>
+#include <unordered_map>
 #include "models/cpu/cpu.hpp"
 
 namespace ws::net {
@@ -26,21 +31,22 @@ class SkBuffs {
   uint64_t of(uint64_t buf) const { return heads_ + (buf - buffers_) / buffer_bytes_ * kBytes; }
   void alloc(Cpu& c, uint64_t buf) const { write(c, of(buf), 5); }
   void receive(Cpu& c, uint64_t buf) const { write(c, of(buf) + kLine, 1); }
-  void route(Cpu& c, uint64_t buf) const {
-    read(c, of(buf), 2);
-    write(c, of(buf) + 2 * kLine, 1);
-  }
+  // `dst`: the route cache entry's refcount line (0: none modelled).
+  void route(Cpu& c, uint64_t buf, uint64_t dst = 0) const;
   void queue(Cpu& c, uint64_t buf) const {
     write(c, of(buf), 1);
     read(c, of(buf) + kLine, 1);
   }
   void free(Cpu& c, uint64_t buf) const;
+  // skb_release_head_state without the free (a recycled skb): the route entry let go.
+  void release_dst(Cpu& c, uint64_t buf) const;
 
  private:
   static void read(Cpu& c, uint64_t at, unsigned lines);
   static void write(Cpu& c, uint64_t at, unsigned lines);
   uint64_t heads_, buffers_;
   uint32_t buffer_bytes_;
+  mutable std::unordered_map<uint64_t, uint64_t> dst_;  // buffer -> the route entry its skb holds
 };
 
 }  // namespace ws::net
