@@ -74,6 +74,9 @@ class Cpu : public sc_core::sc_module {
   // ".l1i_ways", ".cache_op_cycles"; and the two caches they configure.
   static void declare_params(ParamTable& t, const std::string& prefix);
   static std::pair<Cache::Config, Cache::Config> cache_configs(const ParamTable& p, const std::string& prefix);
+  // Both L1s' geometry: size / (ways x line) must be a power of two; an
+  // InputError names the key and the ways that would do.
+  static void check_cache_params(const ParamTable& p, const std::string& prefix);
 
   // `resource`: its name in the stats and the trace (default: the module's basename).
   Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, TraceWriter* trace,

@@ -1,6 +1,9 @@
 // The Cpu's parameters: the L1 geometry and the cost of cache maintenance.
 #include "models/cpu/cpu.hpp"
 
+#include <fmt/format.h>
+#include <string>
+
 namespace ws {
 
 void Cpu::declare_params(ParamTable& t, const std::string& prefix) {
@@ -18,6 +21,20 @@ std::pair<Cache::Config, Cache::Config> Cpu::cache_configs(const ParamTable& p, 
   const auto line = uint32_t(p.i(prefix + ".l1d_line_bytes"));
   return {Cache::Config{uint32_t(p.i(prefix + ".l1d_kb") * 1024), uint32_t(p.i(prefix + ".l1d_ways")), line},
           Cache::Config{uint32_t(p.i(prefix + ".l1i_kb") * 1024), uint32_t(p.i(prefix + ".l1i_ways")), line}};
+}
+
+void Cpu::check_cache_params(const ParamTable& p, const std::string& prefix) {
+  const int64_t line = p.i(prefix + ".l1d_line_bytes");
+  for (const char* which : {"l1d", "l1i"}) {
+    const std::string kb = prefix + "." + which + "_kb", ways = prefix + "." + which + "_ways";
+    const int64_t bytes = p.i(kb) * 1024, w = p.i(ways), sets = bytes / std::max<int64_t>(1, w * line);
+    if (bytes % (w * line) == 0 && sets > 0 && !(sets & (sets - 1))) continue;
+    std::string valid;
+    for (int64_t k = 1; k <= bytes / line && k <= 16; k *= 2) valid += (valid.empty() ? "" : ", ") + std::to_string(k);
+    throw InputError(fmt::format("{}: key '{}': {} ways of {} B lines in {} KB make {:.1f} sets, not a power of two "
+                                 "(valid: {})", p.origin({ways.c_str(), kb.c_str()}), ways, w, line, p.i(kb),
+                                 double(bytes) / double(w * line), valid));
+  }
 }
 
 }  // namespace ws

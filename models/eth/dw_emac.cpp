@@ -110,6 +110,7 @@ void DwEmac::rx_step() {
     rx_suspended_ = false;
     Frame* f = rx_waiting_.front();
     rx_waiting_.pop_front();
+    ++rx_storing_;
     rx_store(f, d, now());
   });
 }
@@ -133,6 +134,7 @@ void DwEmac::rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at) {
   write_desc0(desc, des0, done);
   sched_.at(done, [this, len] {
     mac_.release(len);
+    --rx_storing_;
     ++rx_frames_;
     raise(kRi);
     rx_busy_ = false;

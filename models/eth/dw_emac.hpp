@@ -88,6 +88,7 @@ class DwEmac : public sc_core::sc_module {
   GigabitMac& mac() { return mac_; }
   uint64_t rx_frames() const { return rx_frames_; }  // stored into a descriptor's buffer
   size_t rx_fifo_frames() const { return rx_waiting_.size(); }
+  unsigned rx_storing() const { return rx_storing_; }  // out of the FIFO, not yet in its buffer
   uint64_t tx_frames() const { return tx_frames_; }
   bool idle() const { return rx_waiting_.empty() && !rx_busy_ && !tx_busy_; }
 
@@ -112,6 +113,7 @@ class DwEmac : public sc_core::sc_module {
   bool rx_busy_ = false, rx_suspended_ = false, tx_busy_ = false, rx_checksum_ = false;
   uint32_t status_ = 0, enable_ = 0;
   uint64_t rx_frames_ = 0, tx_frames_ = 0;
+  unsigned rx_storing_ = 0;
 };
 
 }  // namespace ws::eth

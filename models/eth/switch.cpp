@@ -26,7 +26,11 @@ double Switch::bits_per_s(unsigned port) const {
 }
 
 void Switch::receive(unsigned port, Frame* f) {
-  sched_.after(ns(cfg_.latency_ns), [this, port, f] { forward(port, f); });
+  ++in_lookup_;
+  sched_.after(ns(cfg_.latency_ns), [this, port, f] {
+    --in_lookup_;
+    forward(port, f);
+  });
 }
 
 void Switch::forward(unsigned in, Frame* f) {

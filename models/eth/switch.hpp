@@ -38,6 +38,10 @@ class Switch {
   Wire& out(unsigned port) { return *ports_.at(port).wire; }
   uint64_t dropped(unsigned port) const { return ports_.at(port).dropped; }
   uint32_t buffered(unsigned port) const { return ports_.at(port).queued; }
+  // Frames the switch holds for `port`: past the lookup, waiting for or on its wire.
+  uint64_t frames_for(unsigned port) const { return ports_.at(port).wire->in_flight(); }
+  // Frames in the lookup (received, not yet forwarded).
+  uint64_t frames_in_lookup() const { return in_lookup_; }
 
  private:
   struct Port {
@@ -55,6 +59,7 @@ class Switch {
   FramePool& pool_;
   std::vector<Port> ports_;
   std::map<MacAddr, unsigned> learnt_;
+  uint64_t in_lookup_ = 0;
 };
 
 }  // namespace ws::eth

@@ -34,6 +34,7 @@ class Wire {
     if (trace_) trace_->complete(name_, trace_name(*f), start, d);
     sched_.at(end, [this, f] {
       if (pcap_) pcap_->write(now(), f->bytes.data(), f->len);
+      ++delivered_;
       sink_(f);
     });
     return end;
@@ -45,6 +46,8 @@ class Wire {
   // How long `f` occupies this wire.
   sc_core::sc_time duration(const Frame& f) const { return wire_time(f.len, bps_); }
   uint64_t frames() const { return frames_; }
+  // Frames sent whose last bit has not arrived yet (waiting for the wire or on it).
+  uint64_t in_flight() const { return frames_ - delivered_; }
 
  private:
   std::string name_;
@@ -54,7 +57,7 @@ class Wire {
   Sink sink_;
   PcapWriter* pcap_ = nullptr;
   TraceWriter* trace_ = nullptr;
-  uint64_t frames_ = 0;
+  uint64_t frames_ = 0, delivered_ = 0;
 };
 
 }  // namespace ws::eth

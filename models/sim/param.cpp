@@ -148,6 +148,12 @@ std::string ParamTable::origin(const std::string& key) const {
   return it == origins_.end() ? "default" : it->second;
 }
 
+std::string ParamTable::origin(std::initializer_list<const char*> keys) const {
+  for (const char* key : keys)
+    if (auto it = origins_.find(key); it != origins_.end()) return it->second;
+  return "default";
+}
+
 const std::string& ParamTable::text(const std::string& key) const {
   auto it = values_.find(key);
   return it != values_.end() ? it->second : spec(key).def;

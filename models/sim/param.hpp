@@ -58,6 +58,9 @@ class ParamTable {
   void set(const std::string& key, const std::string& value, const std::string& where);
   // Where a key's value came from ("file.yaml:12", "--set"), or "default".
   std::string origin(const std::string& key) const;
+  // Where the first of `keys` the user set was set ("default" when none was):
+  // a check on several keys names the one the user gave.
+  std::string origin(std::initializer_list<const char*> keys) const;
   // Throws InputError naming the file, line and key of the first of `keys`
   // whose integer value is not a power of two, with `valid` as the valid range.
   void require_power_of_two(std::initializer_list<const char*> keys, const std::string& valid) const;

@@ -32,7 +32,6 @@ CpuLoad* StatsRegistry::cpu_load(const std::string& name) {
 
 std::string StatsRegistry::cpu_report(const sc_core::sc_time& window) const {
   if (loads_.empty() || window == sc_core::SC_ZERO_TIME) return {};
-  const double w = window.to_seconds();
   auto row = [](const std::string& name, double usr, double sys, double irq, double soft) {
     const double idle = std::max(0.0, 100.0 - usr - sys - irq - soft);
     return fmt::format("{:<8} {:>7.2f} {:>7.2f} {:>7.2f} {:>7.2f} {:>7.2f}\n", name, usr, sys, irq, soft, idle);
@@ -40,8 +39,8 @@ std::string StatsRegistry::cpu_report(const sc_core::sc_time& window) const {
   std::string cores;
   double all[4] = {};
   for (auto& l : loads_) {
-    const double v[4] = {100 * l->usr.to_seconds() / w, 100 * l->sys.to_seconds() / w, 100 * l->irq.to_seconds() / w,
-                         100 * l->soft.to_seconds() / w};
+    const double v[4] = {l->level_pct(l->usr, window), l->level_pct(l->sys, window), l->level_pct(l->irq, window),
+                         l->level_pct(l->soft, window)};
     for (int i = 0; i < 4; ++i) all[i] += v[i] / double(loads_.size());
     cores += row(l->name, v[0], v[1], v[2], v[3]);
   }

@@ -40,6 +40,14 @@ struct CpuLoad {
   double busy_pct(const sc_core::sc_time& window) const {
     return std::min(100.0, 100.0 * (irq + soft + sys + usr).to_seconds() / window.to_seconds());
   }
+  // One level's time (irq, soft, sys or usr) as a % of `window`. A context's
+  // time is booked when its run ends, so a run that began before the window
+  // can book more than the window holds: the levels are then scaled down
+  // together to sum to busy_pct's 100.
+  double level_pct(const sc_core::sc_time& level, const sc_core::sc_time& window) const {
+    const double total = (irq + soft + sys + usr).to_seconds(), w = window.to_seconds();
+    return 100.0 * level.to_seconds() / std::max(total, w);
+  }
 };
 
 class StatsRegistry {

@@ -92,6 +92,7 @@ void TrafficTester::trial(const sc_time& at, double pct, const sc_time& duration
     in_trial_ = true;
     for (auto& s : streams_) s.trial_first = s.expect = s.next_seq;
     dropped_at_start_ = dropped_();
+    if (drops_by_reason_) drops_at_start_ = drops_by_reason_();
     for (Analyzer* a : analyzers_) a->trial_started(pct);
     const sc_time wire = eth::wire_time(cfg_.frame_bytes, cfg_.bits_per_s);
     const double fps = eth::line_rate_fps(cfg_.frame_bytes, cfg_.bits_per_s) * pct / 100.0;
@@ -127,6 +128,9 @@ void TrafficTester::await_drain(const sc_time& deadline, std::function<void(cons
   in_trial_ = false;
   result_.ended = now();
   result_.dropped = dropped_() - dropped_at_start_;
+  if (drops_by_reason_)
+    for (auto& [why, n] : drops_by_reason_())
+      if (const uint64_t d = n - drops_at_start_[why]) result_.drops[why] = d;
   const uint64_t gone = result_.received + result_.invalid + result_.dropped;
   if (gone > result_.sent)
     throw std::logic_error("tester: " + std::to_string(gone) + " frames accounted for in a trial that sent " +

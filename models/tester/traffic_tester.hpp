@@ -51,6 +51,9 @@ struct TrialResult {
   // Frames inside the device halfway through the sending and when it ends: a
   // backlog that grows is an overload the trial was too short to turn into loss.
   int64_t backlog_mid = 0, backlog_end = 0;
+  // The device's drops in this trial by place and reason (with count_drops_by_reason),
+  // taken when `dropped` is: they sum to it.
+  std::map<std::string, uint64_t> drops;
   uint64_t lost() const { return sent > received ? sent - received : 0; }
 };
 
@@ -95,6 +98,7 @@ class TrafficTester {
   void count_drops_with(std::function<uint64_t()> dropped) { dropped_ = std::move(dropped); }
   // The same from the device's counters by reason, which the tester sums.
   void count_drops_by_reason(std::function<std::map<std::string, uint64_t>()> drops) {
+    drops_by_reason_ = drops;
     dropped_ = [drops = std::move(drops)] {
       uint64_t n = 0;
       for (auto& [why, k] : drops()) n += k;
@@ -149,6 +153,8 @@ class TrafficTester {
   double latency_sum_us_ = 0;
   bool in_trial_ = false;
   std::function<uint64_t()> dropped_ = [] { return uint64_t(0); };
+  std::function<std::map<std::string, uint64_t>()> drops_by_reason_;
+  std::map<std::string, uint64_t> drops_at_start_;
   uint64_t dropped_at_start_ = 0;
   std::function<void(const TrialResult&)> undrained_;
   uint64_t arp_replies_ = 0;

@@ -153,6 +153,7 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
                                uint32_t(p.i("iperf.block_bytes")), uint16_t(p.i("iperf.udp_bytes")), kIperfPort};
   apps::IperfBoard board_app(icfg, rtt, tcpip, stack, lwip, unsigned(p.i("iperf.thread_priority")), kPcIp);
   apps::IperfPc pc_app(icfg, pc, sched, kBoardIp);
+  pc_app.server_ready = [&board_app] { return board_app.listening(); };
 
   rtt.kernel().boot(0, [&]() -> os::Task {
     driver.init();
@@ -235,9 +236,14 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
     require(driver.rx_taken() <= board.emac.rx_frames(), "the driver takes only frames the DMA stored",
             fmt::format("{} taken, {} stored", driver.rx_taken(), board.emac.rx_frames()));
     const uint64_t in_ring = board.emac.rx_frames() - driver.rx_taken();
-    const uint64_t waiting = board_rx ? board.emac.rx_fifo_frames() + in_ring + driver.rx_held() +
-                                            tcpip.mailbox().size() + stack.udp_waiting()
-                                      : pc.udp_waiting();
+    // On the way: the sender's wire, the switch (lookup and queue), the receiver's side.
+    const uint64_t on_the_way = (board_rx ? board.pc_tx.in_flight() + board.sw.frames_for(kBoardPort)
+                                          : board.emac.mac().tx_wire().in_flight() + board.sw.frames_for(kPcPort)) +
+                                board.sw.frames_in_lookup();
+    const uint64_t waiting = on_the_way + (board_rx ? board.emac.rx_fifo_frames() + board.emac.rx_storing() + in_ring + driver.rx_held() +
+                                                          tcpip.mailbox().waiting() + tcpip.holding() +
+                                                          stack.udp_waiting()
+                                                    : pc.udp_waiting());
     require(received + dropped + waiting == sent, "every UDP datagram received, dropped by reason or in flight",
             fmt::format("{} sent, {} received, {} dropped ({}), {} in flight", sent, received, dropped,
                         StatsRegistry::drops_text(drops), waiting));
@@ -308,6 +314,7 @@ void check_a7_params(const ParamTable& p) {
     throw InputError(fmt::format("{}: key 'iperf.udp_mbps': {} Mbit/s is above the EMAC's {} Mbit/s (valid: 0..{})",
                                  p.origin("iperf.udp_mbps"), p.r("iperf.udp_mbps"), line, line));
   p.require_power_of_two({"a7.l1d_kb", "a7.l1i_kb"}, "8, 16, 32, 64 KB");
+  Cpu::check_cache_params(p, "a7");
   p.require_power_of_two({"a7.l2_kb"}, "128, 256, 512, 1024 KB");
   // lwIP needs a window of one segment and a send buffer of two (its init.c checks).
   if (const int64_t w = p.i("lwip.tcp_wnd"); w != 0 && w < 1460)
@@ -316,6 +323,18 @@ void check_a7_params(const ParamTable& p) {
   if (const int64_t b = p.i("lwip.tcp_snd_buf"); b != 0 && b < 2920)
     throw InputError(fmt::format("{}: key 'lwip.tcp_snd_buf': {} B is below two 1460 B segments (valid: 0 for "
                                  "lwip.options', or 2920..65535)", p.origin("lwip.tcp_snd_buf"), b));
+  // lwIP's init.c refuses a build whose window the pbuf pool cannot hold
+  // (TCP_WND > PBUF_POOL_SIZE x (PBUF_POOL_BUFSIZE - headers): 1520 - 54 B a pbuf).
+  {
+    const bool tuned = p.s("lwip.options") == "tuned";
+    const int64_t wnd = p.i("lwip.tcp_wnd") ? p.i("lwip.tcp_wnd") : (tuned ? 8 * 1460 : 8196);
+    const int64_t pool = p.i("lwip.pbuf_pool_size") ? p.i("lwip.pbuf_pool_size") : (tuned ? 64 : 16);
+    if (wnd > pool * 1466)
+      throw InputError(fmt::format("{}: key 'lwip.tcp_wnd': {} B is more than {} pool pbufs hold ({} B): lwIP's "
+                                   "init.c refuses such a build (valid: up to lwip.pbuf_pool_size x 1466 B)",
+                                   p.origin({"lwip.tcp_wnd", "lwip.pbuf_pool_size", "lwip.options"}), wnd, pool,
+                                   pool * 1466));
+  }
   if (p.i("emac.rx_fifo_bytes") < 1518)
     throw InputError(fmt::format("{}: key 'emac.rx_fifo_bytes': {} B does not hold a 1518 B frame (valid: "
                                  "1518..65536)", p.origin("emac.rx_fifo_bytes"), p.i("emac.rx_fifo_bytes")));

@@ -309,11 +309,12 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
 
 void check_k2h_params(const ParamTable& p) {
   p.require_power_of_two({"a15.l1d_kb", "a15.l1i_kb"}, "8, 16, 32, 64 KB");
+  Cpu::check_cache_params(p, "a15");
   p.require_power_of_two({"a15.l2_kb"}, "512, 1024, 2048, 4096 KB");
   if (uint64_t(p.i("nimu.rx_descs") + 2 * p.i("nimu.tx_descs")) * 1536 > 0x0500'0000 ||
       uint64_t(p.i("nimu.rx_descs") + p.i("nimu.tx_descs")) * 64 > 0x10000)
     throw InputError(fmt::format("{}: keys 'nimu.rx_descs', 'nimu.tx_descs': {} + {} descriptors do not fit the "
-                                 "descriptor region (valid: rx + tx <= 1024)", p.origin("nimu.rx_descs"),
+                                 "descriptor region (valid: rx + tx <= 1024)", p.origin({"nimu.rx_descs", "nimu.tx_descs"}),
                                  p.i("nimu.rx_descs"), p.i("nimu.tx_descs")));
 #ifndef WS_HAVE_LWIP
   throw InputError("workload ftp: this build has no lwIP (scripts/fetch_lwip.sh, then rebuild)");

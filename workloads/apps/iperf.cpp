@@ -74,7 +74,7 @@ os::Task IperfBoard::run() {
 }
 
 os::Task IperfBoard::tcp_receive() {
-  co_await api([this] { stack_.listen(cfg_.port); });
+  co_await api([this] { listening_ = stack_.listen(cfg_.port) >= 0; });
   for (;;) {
     co_await events_.pend(kReadable);
     while (stack_.readable(sock_) > 0) {  // recv() returns what is there; it blocks only when nothing is
@@ -98,7 +98,7 @@ os::Task IperfBoard::tcp_send() {
 }
 
 os::Task IperfBoard::udp_receive() {
-  co_await api([this] { stack_.udp_bind(cfg_.port); });
+  co_await api([this] { listening_ = stack_.udp_bind(cfg_.port); });
   for (;;) {
     co_await events_.pend(kReadable);
     while (stack_.udp_waiting() > 0) {
@@ -120,10 +120,11 @@ os::Task IperfBoard::udp_send() {
   sc_core::sc_time due = lwip_.core().time();
   while (in_window()) {
     iperf_datagram(buf_.data(), cfg_.udp_bytes, uint32_t(sent_datagrams_), lwip_.core().time());
-    bool ok = false;
-    co_await api([&] { ok = stack_.udp_send(buf_.data(), cfg_.udp_bytes); });
-    if (ok) ++sent_datagrams_;
-    else ++send_failures_;
+    // Counted as lwIP takes it: the datagram may reach the PC before this call returns.
+    co_await api([&] {
+      if (stack_.udp_send(buf_.data(), cfg_.udp_bytes)) ++sent_datagrams_;
+      else ++send_failures_;
+    });
     due += gap;
     if (due > lwip_.core().time()) co_await rtt_.kernel().sleep(due - lwip_.core().time());  // iperf's pacing
   }
@@ -151,14 +152,22 @@ IperfPc::IperfPc(const IperfConfig& cfg, net::LwipStack& stack, Scheduler& sched
     else stack_.udp_bind(cfg.port);
     return;
   }
-  sched_.at(cfg.start, [this, board_ip] {
-    if (cfg_.tcp) {
-      sock_ = stack_.connect(board_ip, cfg_.port);
-    } else {
-      stack_.udp_connect(board_ip, cfg_.port);
-      send_next();
-    }
-  });
+  sched_.at(cfg.start, [this] { start(); });
+}
+
+// iperf3's control connection starts the test once the server's data socket is
+// up: the client waits for it, rather than send to a port nobody has bound.
+void IperfPc::start() {
+  if (server_ready && !server_ready()) {
+    sched_.after(sc_core::sc_time(100, sc_core::SC_US), [this] { start(); });
+    return;
+  }
+  if (cfg_.tcp) {
+    sock_ = stack_.connect(board_ip_, cfg_.port);
+  } else {
+    stack_.udp_connect(board_ip_, cfg_.port);
+    send_next();
+  }
 }
 
 void IperfPc::pump() {

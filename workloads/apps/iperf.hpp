@@ -12,6 +12,7 @@
 #ifdef WS_HAVE_LWIP
 #include <systemc>
 #include <cstdint>
+#include <functional>
 #include <vector>
 #include "models/sim/scheduler.hpp"
 #include "workloads/net/tcpip_thread.hpp"
@@ -52,6 +53,7 @@ class IperfBoard {
   const IperfTally& tally() const { return tally_; }
   uint64_t sent_datagrams() const { return sent_datagrams_; }
   uint64_t send_failures() const { return send_failures_; }
+  bool listening() const { return listening_; }  // the server's socket is bound (board receives)
 
  private:
   static constexpr uint32_t kReadable = 1, kSent = 2, kConnected = 4;
@@ -75,6 +77,7 @@ class IperfBoard {
   uint64_t offset_ = 0;
   uint64_t sent_datagrams_ = 0, send_failures_ = 0;
   int sock_ = -1;  // the TCP connection
+  bool listening_ = false;
 };
 
 class IperfPc {
@@ -82,8 +85,11 @@ class IperfPc {
   IperfPc(const IperfConfig& cfg, net::LwipStack& stack, Scheduler& sched, uint32_t board_ip);
   const IperfTally& tally() const { return tally_; }
   uint64_t sent_datagrams() const { return sent_datagrams_; }
+  // When the PC is the client: whether the board's server is up (unset: it is).
+  std::function<bool()> server_ready;
 
  private:
+  void start();      // the client's test, once the server is up
   void pump();       // TCP: fill the send buffer
   void drain();      // what arrived, read as the application does
   void send_next();  // UDP: the next datagram, paced

@@ -30,6 +30,7 @@ os::Task TcpipThread::call(std::function<void()> body) {
 
 void TcpipThread::input(void* frame) {
   ++frames_;
+  --holding_;
   const sc_core::sc_time t = lwip_.core().time();
   lwip_.core().exec_code(lwip_.costs().input);
   lwip_.book(lwip_.name() + " input", t);
@@ -60,6 +61,7 @@ os::Task TcpipThread::pass(void* first) {
     auto more = mbox_.try_pend();
     if (!more) break;
     f = more->frame;
+    holding_ += f != nullptr;
   }
   lock_.unlock();
 }
@@ -67,6 +69,7 @@ os::Task TcpipThread::pass(void* first) {
 os::Task TcpipThread::run() {
   for (;;) {
     Msg m = co_await mbox_.pend();
+    holding_ += m.frame != nullptr;
     if (one_pass_) {
       if (m.frame || timer_due_) co_await pass(m.frame);  // a wake-up an earlier pass has served: nothing to do
       continue;

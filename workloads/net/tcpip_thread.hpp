@@ -39,6 +39,8 @@ class TcpipThread {
   // `body` runs under the core lock, then the driver sends what lwIP output.
   os::Task call(std::function<void()> body);
   uint64_t frames() const { return frames_; }
+  // Frames taken from the mailbox and not yet given to the stack (waiting for its lock).
+  unsigned holding() const { return holding_; }
 
  private:
   os::Task run();
@@ -53,6 +55,7 @@ class TcpipThread {
   bool one_pass_;
   bool timer_due_ = false;
   uint64_t frames_ = 0;
+  unsigned holding_ = 0;
 };
 
 }  // namespace ws::net

@@ -58,6 +58,7 @@ class Mailbox {
   struct Pend {
     Mailbox& m;
     std::optional<T> got;
+    bool handed = false;  // a poster gave the message to this blocked reader
     bool await_ready() {
       m.k_.charge(m.k_.config().costs.sync_cycles);
       got = m.take();
@@ -66,7 +67,10 @@ class Mailbox {
     void await_suspend(std::coroutine_handle<> h) {
       m.readers_.push_back({&m.k_.blocking_thread(h, "mailbox pend"), this});
     }
-    T await_resume() { return std::move(*got); }
+    T await_resume() {
+      if (handed) --m.handed_;
+      return std::move(*got);
+    }
   };
   Post post(T v) { return Post{*this, std::move(v)}; }  // blocks while full
   Pend pend() { return Pend{*this, {}}; }                // blocks while empty
@@ -81,6 +85,9 @@ class Mailbox {
     return take();
   }
   size_t size() const { return count_; }
+  // Messages posted and not yet in a running reader's hands: queued, or given
+  // to a blocked reader that has not resumed yet.
+  size_t waiting() const { return count_ + handed_; }
 
  private:
   struct Reader {
@@ -93,6 +100,8 @@ class Mailbox {
       Reader r = readers_.front();
       readers_.pop_front();
       r.at->got = std::move(v);
+      r.at->handed = true;
+      ++handed_;
       k_.wake(*r.t);
       return true;
     }
@@ -116,7 +125,7 @@ class Mailbox {
   }
   Kernel& k_;
   std::vector<T> slots_;
-  size_t head_ = 0, count_ = 0;
+  size_t head_ = 0, count_ = 0, handed_ = 0;
   std::deque<Post*> writers_;
   std::deque<Reader> readers_;
 };
