@@ -34,6 +34,8 @@ std::string fmt_value(double v, ws::ParamSpec::Kind kind) {
 
 std::vector<Case> cases() {
   const std::string tmp = testing::TempDir();
+  // A regular file that exists, made here (a minimal root has no /etc/hostname).
+  const std::string file = ws::test::write_file("bad_input_regular_file", "x\n");
   return {
       // the command line
       {"unknown subcommand", "", "bogus", "unknown subcommand 'bogus'"},
@@ -56,10 +58,10 @@ std::vector<Case> cases() {
       {"-j zero", "", "run " + kEcho + " -j 0", "jobs"},
       {"--out a directory with other files", "", "run " + kEcho + " --out " + tmp, "neither empty nor an earlier run folder"},
       {"--out in /proc", "", "run " + kEcho + " --out /proc/ws_results", "cannot create the directory"},
-      {"--out a regular file", "", "run " + kEcho + " --out /etc/hostname", "exists and is not a directory"},
-      {"--out under a regular file", "", "run " + kEcho + " --out /etc/hostname/run", "cannot create the directory"},
+      {"--out a regular file", "", "run " + kEcho + " --out " + file, "exists and is not a directory"},
+      {"--out under a regular file", "", "run " + kEcho + " --out " + file + "/run", "cannot create the directory"},
       {"--trace in /proc", "", "run " + kEcho + " --trace /proc/ws.json", "cannot write there"},
-      {"--pcap a regular file", "", "run " + kEcho + " --pcap /etc/hostname", "not a directory"},
+      {"--pcap a regular file", "", "run " + kEcho + " --pcap " + file, "not a directory"},
       {"--out and --trace the same file", "", "run " + kEcho + " --out " + tmp + "same.out --trace " + tmp + "same.out", "both name"},
       {"--pcap and --out the same place", "", "run " + kEcho + " --out " + tmp + "p --pcap " + tmp + "p", "both name"},
       {"reproduce unknown table", "", "reproduce nope", "unknown table 'nope'"},

@@ -86,7 +86,7 @@ TEST(Cli, ContradictoryOrImpossibleRequestsExitTwoBeforeRunning) {
   expect2("run " + path + " --sweep pcie.cpl_bytes=64,256 --set pcie.rcb=128", "point 0 (pcie.cpl_bytes=64)");
   expect2("reproduce pcie --rows withheld --set pcie.cpl_bytes=64 --set pcie.rcb=128", "pcie.cpl_bytes");
   expect2("run " + path + " --trace /nonexistent/dir/t.json", "--trace");
-  expect2("run " + path + " --out /etc/hostname/run", "--out");
+  expect2("run " + path + " --out " + write_file("rules_regular_file", "x\n") + "/run", "--out");
   // Cross-parameter checks happen in validate too, and name where each key came from.
   const auto big = write_file("big.yaml", scenario("  dma.in_flight: 64\n  dma.block_bytes: 16777216\n"));
   expect2("validate " + big, big + ":4: key 'dma.in_flight'");
