@@ -76,7 +76,9 @@ int merge_run_folders(const std::string& out, const std::vector<std::string>& sh
     const json results = read_json(dir, "results.json");
     columns = results["columns"];
     for (auto& r : results["rows"]) jrows.push_back(r);
-    for (auto& p : read_json(dir, "run.json")["points"]) jpoints.push_back(p);
+    // Named: a range-for over a member of a temporary would read a destroyed value.
+    const json run = read_json(dir, "run.json");
+    for (auto& p : run.value("points", json::array())) jpoints.push_back(p);
     // report.txt: blocks "== point N"
     std::istringstream rep(read_file(dir, "report.txt"));
     size_t current = 0;

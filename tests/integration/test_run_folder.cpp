@@ -141,6 +141,13 @@ TEST(Merge, ShardsCombineIntoOneFolderWithEveryPointOnce) {
   std::string line;
   std::getline(csv, line);
   for (int i = 0; std::getline(csv, line); ++i) EXPECT_EQ(line.rfind(std::to_string(i) + ",", 0), 0u) << line;
+  const auto points = nlohmann::json::parse(slurp(base + "all/run.json"))["points"];
+  ASSERT_EQ(points.size(), 8u) << "every point's times";
+  for (size_t i = 0; i < points.size(); ++i) {
+    EXPECT_EQ(points[i]["point"], i) << "in point order";
+    EXPECT_GT(points[i]["simulated_s"].get<double>(), 0);
+    EXPECT_GT(points[i]["wall_s"].get<double>(), 0);
+  }
 
   const auto missing = wirespeed("merge " + base + "part " + base + "0 " + base + "2");
   EXPECT_EQ(missing.code, 2);
