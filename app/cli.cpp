@@ -38,6 +38,7 @@ struct RunArgs {
   uint64_t seed = 0;
   bool seed_given = false;
   unsigned jobs = 1;
+  bool replace = false;  // --out may replace a folder holding another run
 };
 
 std::pair<std::string, std::string> split_kv(const std::string& s, const std::string& opt) {
@@ -249,7 +250,13 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   if (!a.pcap.empty() && !platform.ethernet_ports)
     std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
   check_distinct(a);
-  if (!a.out.empty()) prepare_run_folder(a.out);
+  RunDescription d{a.command_line, a.scenario, &platform, sc.workload, a.seed_given ? a.seed : sc.seed.value_or(1),
+                   &base, {}, 0, a.shard, tables.size()};
+  for (auto& [key, values] : axes) {
+    d.axes.push_back({key, {}});
+    for (auto& v : values) d.axes.back().second.emplace_back(v.value, v.where);
+  }
+  if (!a.out.empty()) prepare_run_folder(a.out, run_config(d), a.shard.empty() ? "0/1" : a.shard, a.replace);
   check_writable(a.trace, "--trace");  // per-point traces go beside it
   if (!a.pcap.empty() && platform.ethernet_ports) check_writable_dir(a.pcap, "--pcap");
 
@@ -277,14 +284,7 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   });
   const int rc = output.close();
   if (!a.out.empty()) {
-    RunDescription d{a.command_line, a.scenario, &platform, sc.workload,
-                     a.seed_given ? a.seed : sc.seed.value_or(1), &base, {},
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), a.shard,
-                     tables.size()};
-    for (auto& [key, values] : axes) {
-      d.axes.push_back({key, {}});
-      for (auto& v : values) d.axes.back().second.emplace_back(v.value, v.where);
-    }
+    d.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     write_run_folder(a.out, d, output.table(), points, index, output.outcomes());
   }
   return rc;
@@ -395,7 +395,8 @@ int cli_main(int argc, char** argv) {
   run->add_option("--sweep", ra.sweeps, "sweep a parameter: KEY=V1,V2,... (repeatable; cartesian product)");
   run->add_option("--format", ra.format, "output format")->check(CLI::IsMember(formats));
   run->add_option("--out", ra.out, "also write a run folder DIR: results (CSV, JSON), config.json, run.json, "
-                  "bottleneck.csv, report.txt");
+                  "bottleneck.csv, report.txt (refused if DIR holds another run)");
+  run->add_flag("--replace", ra.replace, "let --out replace a run folder that holds another run");
   run->add_option("--trace", ra.trace, "write Chrome/Perfetto trace-event JSON to FILE");
   run->add_option("--pcap", ra.pcap, "write one pcap per Ethernet port into DIR");
   std::string run_seed, rep_seed_text = "1";
@@ -435,6 +436,8 @@ int cli_main(int argc, char** argv) {
   std::vector<std::string> merge_in;
   mrg->add_option("OUT", merge_out, "the merged run folder")->required();
   mrg->add_option("SHARDS", merge_in, "the shards' run folders")->required();
+  bool merge_replace = false;
+  mrg->add_flag("--replace", merge_replace, "let OUT replace a run folder that holds another run");
 
   app.add_subcommand("list", "platforms, workloads, reference tables and scenarios");
   auto* par = app.add_subcommand("params", "parameters of a platform with units, defaults and sources");
@@ -482,7 +485,7 @@ int cli_main(int argc, char** argv) {
     }
     if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets, rep_rows, rep_plot);
     if (*plt) return plot_sweep(plot_results, plot_x, plot_y, plot_by, plot_out);
-    if (*mrg) return merge_run_folders(merge_out, merge_in);
+    if (*mrg) return merge_run_folders(merge_out, merge_in, merge_replace);
     if (*par) return cmd_params(par_name, par_key, par_format);
     if (*colc) return cmd_columns(col_name, col_format);
     return cmd_list();

@@ -49,7 +49,7 @@ void write_file(const std::string& dir, const char* name, const std::string& tex
 
 }  // namespace
 
-int merge_run_folders(const std::string& out, const std::vector<std::string>& shards) {
+int merge_run_folders(const std::string& out, const std::vector<std::string>& shards, bool replace) {
   if (shards.empty()) throw InputError("merge: no shard folders given");
   const json config = read_json(shards.front(), "config.json");
   const size_t total = config.value("points_total", size_t(0));
@@ -94,7 +94,7 @@ int merge_run_folders(const std::string& out, const std::vector<std::string>& sh
   if (!missing.empty())
     throw InputError(fmt::format("merge: the sweep has {} points and these are in no shard: {}{}", total,
                                  join(missing, ", "), missing.size() > 10 ? ", ..." : ""));
-  prepare_run_folder(out);
+  prepare_run_folder(out, config, "", replace, "merge: OUT");
   std::string csv = header + "\n", bcsv = bheader + "\n", report;
   for (auto& [point, line] : rows) csv += line + "\n";
   for (auto& [point, line] : bottleneck) bcsv += line + "\n";

@@ -67,8 +67,17 @@ TEST(RunFolder, HoldsResultsConfigRunAndBottleneckOfASweep) {
   EXPECT_NE(slurp(dir + "/results.csv").find("limiting,top_util"), std::string::npos);
   EXPECT_NE(slurp(dir + "/report.txt").find("limiting resource"), std::string::npos);
 
-  // The same folder again is an earlier run folder: it is reused.
-  EXPECT_EQ(wirespeed("run " + path + " --out " + dir).code, 0);
+  // The same run again reuses its folder; another run is refused (naming what
+  // the folder holds) unless told to replace it.
+  EXPECT_EQ(wirespeed("run " + path + " --set pcie.lanes=2 --sweep dma.block_bytes=1024,4096 --seed 7 --out " + dir).code, 0);
+  const auto other = wirespeed("run " + path + " --out " + dir);
+  EXPECT_EQ(other.code, 2);
+  EXPECT_NE(other.err.find("--out " + dir + ": holds another run (2 points of " + path + " on msc815x_pcie"),
+            std::string::npos) << other.err;
+  EXPECT_NE(other.err.find("--replace"), std::string::npos) << other.err;
+  EXPECT_TRUE(other.out.empty());
+  EXPECT_EQ(json::parse(slurp(dir + "/results.json"))["rows"].size(), 2u) << "the earlier run is kept";
+  EXPECT_EQ(wirespeed("run " + path + " --out " + dir + " --replace").code, 0);
   EXPECT_EQ(json::parse(slurp(dir + "/results.json"))["rows"].size(), 1u);
 }
 
