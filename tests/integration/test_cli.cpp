@@ -95,6 +95,20 @@ TEST(Cli, ContradictoryOrImpossibleRequestsExitTwoBeforeRunning) {
   expect2("reproduce pcie --set pcie.lanes=1", "every reference row sets this key");
 }
 
+// A calibration statement that fails makes reproduce exit 1 (--no-fail: 0);
+// the loaded CPU1 is no longer "below 50 % busy".
+TEST(Cli, ReproduceExitsOneWhenACalibrationStatementFails) {
+  const std::string args = "reproduce mpc8572 --rows calibration -j 2 --set proc.load_pct=90";
+  const auto r = wirespeed(args);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("1 calibration statement FAIL: Default SMP: CPU1 below 50 % busy"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("statements that FAIL: Default SMP: CPU1 below 50 % busy"), std::string::npos) << r.out;
+  const auto kept = wirespeed(args + " --no-fail");
+  EXPECT_EQ(kept.code, 0) << kept.err;
+  EXPECT_EQ(kept.out, r.out) << "the same report";
+  EXPECT_EQ(wirespeed("reproduce mpc8572 --rows calibration -j 2").code, 0) << "every statement holds";
+}
+
 TEST(Cli, ValidateAcceptsTheShippedScenarios) {
   for (const char* s : {"x4_write_32k.yaml", "block_sweep.yaml", "practices.yaml", "alignment.yaml"}) {
     const auto r = wirespeed(std::string("validate ") + WS_SOURCE_DIR + "/workloads/pcie_dma/scenarios/" + s);
