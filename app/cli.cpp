@@ -384,11 +384,18 @@ int cmd_params(const std::string& name, const std::string& key, const std::strin
   return 0;
 }
 
-// Every result column of a platform's runs, with unit and meaning.
-int cmd_columns(const std::string& name, const std::string& format) {
-  const Platform& p = require_platform(name, "columns");
+// Every result column of a platform's runs, with unit and meaning; with
+// `resources`, the columns of a run folder's bottleneck.csv (every platform's).
+int cmd_columns(const std::string& name, const std::string& format, bool resources) {
   Table out;
   out.columns = {"column", "unit", "meaning"};
+  if (resources) {
+    for (auto& c : resource_columns()) out.rows.push_back({c.name, c.unit, c.meaning});
+    std::cout << render(out, format);
+    return 0;
+  }
+  if (name.empty()) throw InputError("columns: give a PLATFORM, or --resources");
+  const Platform& p = require_platform(name, "columns");
   out.rows.push_back({"point", "-", "the point's index in the sweep"});
   out.rows.push_back({"<every set or swept key>", "its unit", "the parameter's value (wirespeed params " + name + ")"});
   for (auto& c : p.columns) out.rows.push_back({c.name, c.unit, c.meaning});
@@ -474,7 +481,9 @@ int cli_main(int argc, char** argv) {
 
   auto* colc = app.add_subcommand("columns", "result columns of a platform's runs with units and meanings");
   std::string col_name, col_format = "table";
-  colc->add_option("PLATFORM", col_name, "platform name")->required();
+  bool col_resources = false;
+  colc->add_option("PLATFORM", col_name, "platform name");
+  colc->add_flag("--resources", col_resources, "the columns of a run folder's bottleneck.csv instead");
   colc->add_option("--format", col_format, "output format")->check(CLI::IsMember(formats));
 
   // Name a mistyped subcommand (CLI11 would only say that one is required).
@@ -513,7 +522,7 @@ int cli_main(int argc, char** argv) {
     if (*plt) return plot_sweep(plot);
     if (*mrg) return merge_run_folders(merge_out, merge_in, merge_replace);
     if (*par) return cmd_params(par_name, par_key, par_format);
-    if (*colc) return cmd_columns(col_name, col_format);
+    if (*colc) return cmd_columns(col_name, col_format, col_resources);
     return cmd_list();
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";

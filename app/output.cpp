@@ -93,7 +93,7 @@ std::string render(const Table& t, const std::string& format) {
     for (auto& r : rows)
       for (auto& c : r) {
         c = for_people(c);
-        if (c.size() <= kCellMax) continue;
+        if (!t.footnotes || c.size() <= kCellMax) continue;
         auto it = std::find(notes.begin(), notes.end(), c);
         if (it == notes.end()) it = notes.insert(it, c);
         c = fmt::format("{}... [{}]", c.substr(0, kCellMax - 10), it - notes.begin() + 1);

@@ -25,7 +25,7 @@ json to_json(const PointOutcome& o) {
   json res = json::array();
   for (auto& u : o.result.resources)
     res.push_back({{"name", u.name}, {"util_pct", u.util_pct}, {"ops", u.ops}, {"bytes", u.bytes},
-                   {"queue_hw", u.queue_hw}, {"drops", u.drops}});
+                   {"queue_hw", u.queue_hw}, {"queue_unit", u.queue_unit}, {"drops", u.drops}});
   return {{"ok", o.ok}, {"exit", o.exit_code}, {"error", o.error}, {"metrics", m}, {"labels", l},
           {"report", o.result.report}, {"integrity_errors", o.result.integrity_errors}, {"resources", res},
           {"simulated_s", o.result.simulated_s}, {"work_units", o.result.work_units},
@@ -44,7 +44,8 @@ PointOutcome from_json(const std::string& text) {
   o.result.integrity_errors = j.at("integrity_errors");
   for (auto& u : j.at("resources"))
     o.result.resources.push_back(ResourceUse{u.at("name"), u.at("util_pct"), u.at("ops"), u.at("bytes"),
-                                             u.at("queue_hw"), u.at("drops").get<std::map<std::string, uint64_t>>()});
+                                             u.at("queue_hw"), u.at("drops").get<std::map<std::string, uint64_t>>(),
+                                             u.at("queue_unit")});
   o.result.simulated_s = j.at("simulated_s");
   o.result.work_units = j.at("work_units");
   o.result.work_unit = j.at("work_unit");

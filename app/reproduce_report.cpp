@@ -56,6 +56,7 @@ std::string people_blocks(const Table& t, const std::vector<Block>& blocks, size
         keep.push_back(k);
     }
     Table block;
+    block.footnotes = true;
     for (size_t k : keep) block.columns.push_back(t.columns[k]);
     for (size_t r : b.rows) {
       block.rows.emplace_back();

@@ -49,6 +49,21 @@ std::string column_meaning(const Platform& p, const ParamTable& t, const std::st
   return "";
 }
 
+const std::vector<Column>& resource_columns() {
+  static const std::vector<Column> columns = {
+      {"point", "-", "the point's index in the sweep"},
+      {"resource", "-", "a shared resource (a core, a wire, a DMA engine, a memory port, a queue)"},
+      {"util_pct", "% of the window", "time the resource was busy over the point's measurement window"},
+      {"ops", "operations", "operations it served in the window (frames, TLPs, accesses, context runs)"},
+      {"bytes", "B", "bytes it moved in the window"},
+      {"queue_hw", "queue_unit", "the deepest its queue got in the window, in queue_unit; 0 with no queue"},
+      {"queue_unit", "-", "what queue_hw counts: B (bytes held: FIFOs, switch buffers, replay buffers) or TLPs "
+                          "(TLPs waiting for credits); - for a resource without a queue"},
+      {"drops", "frames or TLPs", "what it discarded (TLPs on a PCIe link, else frames), reason=count separated "
+                                  "by spaces"}};
+  return columns;
+}
+
 json run_config(const RunDescription& d) {
   const ParamTable& base = *d.base;
   json params = json::object();
@@ -131,7 +146,9 @@ void write_run_folder(const std::string& dir, const RunDescription& d, const Tab
   write(dir, "config.json", run_config(d).dump(2) + "\n");
 
   json pts = json::array();
-  std::string bottleneck = "point,resource,util_pct,ops,bytes,queue_hw,drops\n", report;
+  std::string bottleneck, report;
+  for (auto& c : resource_columns()) bottleneck += (bottleneck.empty() ? "" : ",") + c.name;
+  bottleneck += "\n";
   for (size_t i = 0; i < points.size(); ++i) {
     const PointOutcome& o = *outcomes[i];
     const RunResult& r = o.result;
@@ -146,8 +163,8 @@ void write_run_folder(const std::string& dir, const RunDescription& d, const Tab
     for (auto& u : r.resources) {
       std::string drops;
       for (auto& [why, n] : u.drops) drops += fmt::format("{}{}={}", drops.empty() ? "" : " ", why, n);
-      bottleneck += fmt::format("{},{},{:.3f},{},{},{},{}\n", index[i], u.name, u.util_pct, u.ops, u.bytes, u.queue_hw,
-                                drops);
+      bottleneck += fmt::format("{},{},{:.3f},{},{},{},{},{}\n", index[i], u.name, u.util_pct, u.ops, u.bytes, u.queue_hw,
+                                u.queue_unit.empty() ? "-" : u.queue_unit, drops);
     }
     report += fmt::format("== point {}\n{}\n", index[i], r.report);
   }

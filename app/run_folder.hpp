@@ -39,6 +39,9 @@ struct RunDescription {
 std::string column_unit(const Platform& p, const ParamTable& t, const std::string& column);
 std::string column_meaning(const Platform& p, const ParamTable& t, const std::string& column);
 
+// The columns of bottleneck.csv: every resource of every point, with unit and meaning.
+const std::vector<Column>& resource_columns();
+
 // config.json's content for `d`: what ran, before anything runs.
 nlohmann::json run_config(const RunDescription& d);
 // Makes DIR (or reuses an empty one, or an earlier run folder of the same

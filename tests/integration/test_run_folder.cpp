@@ -62,7 +62,8 @@ TEST(RunFolder, HoldsResultsConfigRunAndBottleneckOfASweep) {
   EXPECT_NE(run["points"][0]["host_speed"].get<std::string>().find("TLPs per host second"), std::string::npos);
 
   const std::string bottleneck = slurp(dir + "/bottleneck.csv");
-  EXPECT_EQ(bottleneck.rfind("point,resource,util_pct", 0), 0u);
+  EXPECT_EQ(bottleneck.rfind("point,resource,util_pct,ops,bytes,queue_hw,queue_unit,drops\n", 0), 0u) << bottleneck;
+  EXPECT_NE(bottleneck.find(",TLPs,"), std::string::npos) << "a queue of TLPs says so: " << bottleneck;
   EXPECT_NE(bottleneck.find("\n1,"), std::string::npos) << "both points' resources";
   EXPECT_NE(slurp(dir + "/results.csv").find("limiting,top_util"), std::string::npos);
   EXPECT_NE(slurp(dir + "/report.txt").find("limiting resource"), std::string::npos);

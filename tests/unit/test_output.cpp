@@ -5,6 +5,7 @@
 #include <string>
 #include "app/output.hpp"
 #include "app/reproduce_report.hpp"
+#include "platforms/platform.hpp"
 
 namespace {
 
@@ -46,13 +47,21 @@ TEST(Output, PeopleGetPlainNumbersWithFourSignificantDigits) {
 TEST(Output, LongTextMovesToAFootnoteOnce) {
   std::string prose;
   for (int i = 0; i < 6; ++i) prose += "the receive window over the RTT ";
-  ws::Table t{{"point", "limiting"}, {{"0", prose}, {"1", prose}, {"2", "cpu"}}, {}};
+  ws::Table t{{"point", "limiting"}, {{"0", prose}, {"1", prose}, {"2", "cpu"}}, {}, true};
   const std::string text = ws::render(t, "table");
   EXPECT_LE(widest_line(text), 100u) << text;
   EXPECT_NE(text.find("... [1]"), std::string::npos) << text;
   EXPECT_EQ(text.find("[2]"), std::string::npos) << "the same text is one footnote: " << text;
   EXPECT_NE(text.find("[1] " + prose.substr(0, 64)), std::string::npos) << "in full below: " << text;
   EXPECT_EQ(ws::wrap("  a bb ccc", 6, "    "), "  a bb\n    ccc");
+}
+
+TEST(Output, EveryPlatformSpellsAUnitOneWay) {
+  for (const auto& p : ws::platforms())
+    for (const auto& c : p.columns) {
+      EXPECT_EQ(c.unit.find("Mb/s"), std::string::npos) << p.name << " " << c.name << ": Mbit/s";
+      EXPECT_EQ(c.unit.find("Mbps"), std::string::npos) << p.name << " " << c.name << ": Mbit/s";
+    }
 }
 
 TEST(ReproduceReport, EachQuantityGetsABlockWithItsOwnUnit) {
