@@ -39,6 +39,7 @@ struct RunArgs {
   bool seed_given = false;
   unsigned jobs = 1;
   bool replace = false;  // --out may replace a folder holding another run
+  size_t trace_cap = TraceWriter::default_cap();
 };
 
 std::pair<std::string, std::string> split_kv(const std::string& s, const std::string& opt) {
@@ -266,6 +267,7 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   check_writable(a.trace, "--trace");  // per-point traces go beside it
   if (!a.pcap.empty() && platform.ethernet_ports) check_writable_dir(a.pcap, "--pcap");
 
+  TraceWriter::set_default_cap(a.trace_cap);  // the points' processes inherit it
   std::vector<Point> points;
   std::vector<size_t> index;
   for (size_t i = 0; i < tables.size(); ++i) {
@@ -424,6 +426,8 @@ int cli_main(int argc, char** argv) {
                   "bottleneck.csv, report.txt (refused if DIR holds another run)");
   run->add_flag("--replace", ra.replace, "let --out replace a run folder that holds another run");
   run->add_option("--trace", ra.trace, "write Chrome/Perfetto trace-event JSON to FILE");
+  run->add_option("--trace-cap", ra.trace_cap, "keep at most N events per trace (a trace that reaches it says so on "
+                  "stderr and in run.json)")->check(CLI::Range(size_t{1}, size_t{1} << 28))->capture_default_str();
   run->add_option("--pcap", ra.pcap, "write one pcap per Ethernet port into DIR");
   std::string run_seed, rep_seed_text = "1";
   run->add_option("--seed", run_seed, "random seed 0..2^63-1 (default: the scenario's, else 1)");

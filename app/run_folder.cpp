@@ -155,6 +155,9 @@ void write_run_folder(const std::string& dir, const RunDescription& d, const Tab
     json pt = {{"point", index[i]}, {"ok", o.ok}, {"exit_code", o.exit_code}, {"simulated_s", r.simulated_s},
                {"wall_s", o.wall_s}};
     if (!o.ok) pt["error"] = o.error;
+    if (!o.trace.path.empty())
+      pt["trace"] = {{"file", o.trace.path}, {"events", o.trace.events}, {"dropped", o.trace.dropped},
+                     {"cap", o.trace.cap}};
     if (o.wall_s > 0) {
       pt["simulated_per_host_s"] = r.simulated_s / o.wall_s;
       if (!r.work_unit.empty()) pt["host_speed"] = fmt::format("{:.0f} {} per host second", r.work_units / o.wall_s, r.work_unit);
