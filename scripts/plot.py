@@ -86,7 +86,8 @@ def sweep(a):
     if categorical:
         ax.set_xticks(range(len(categories)))
         ax.set_xticklabels(categories, rotation=30 if len(categories) > 4 else 0, ha="right" if len(categories) > 4 else "center")
-    elif all(number(r[a.x]).is_integer() for r in rows):
+    integer = not categorical and all(number(r[a.x]).is_integer() for r in rows)
+    if integer:  # no "2.5 cores"
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if a.logx:
         ax.set_xscale("log")
@@ -101,7 +102,8 @@ def sweep(a):
     fig.tight_layout()
     fig.savefig(a.o)
     note = f"; markers only (x repeats) for {'; '.join(markers_only)}" if markers_only else ""
-    print(f"wrote {a.o}: {a.y} against {a.x}{' (categories)' if categorical else ''}, {len(groups)} "
+    ticks = " (categories)" if categorical else " (integer ticks)" if integer else ""
+    print(f"wrote {a.o}: {a.y} against {a.x}{ticks}, {len(groups)} "
           f"group{'s' if len(groups) != 1 else ''}{note}", file=sys.stderr)
 
 
