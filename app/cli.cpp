@@ -328,8 +328,9 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
       if (r.fails()) failing.push_back(r.ref.label);
     }
     if (!failing.empty()) {
-      std::cerr << fmt::format("{}: {} calibration statement{} FAIL{}: {}\n", s->name, failing.size(),
-                               failing.size() == 1 ? "" : "s", no_fail ? " (--no-fail: exit 0)" : "", join(failing, "; "));
+      std::cerr << fmt::format("{}: {} calibration {}{}: {}\n", s->name, failing.size(),
+                               failing.size() == 1 ? "statement FAILS" : "statements FAIL",
+                               no_fail ? " (--no-fail: exit 0)" : "", join(failing, "; "));
       if (!no_fail) rc = std::max(rc, 1);
     }
     std::cout << reproduction_report(*s, rows, format);

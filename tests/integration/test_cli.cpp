@@ -101,7 +101,7 @@ TEST(Cli, ReproduceExitsOneWhenACalibrationStatementFails) {
   const std::string args = "reproduce mpc8572 --rows calibration -j 2 --set proc.load_pct=90";
   const auto r = wirespeed(args);
   EXPECT_EQ(r.code, 1) << r.err;
-  EXPECT_NE(r.err.find("1 calibration statement FAIL: Default SMP: CPU1 below 50 % busy"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("1 calibration statement FAILS: Default SMP: CPU1 below 50 % busy"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("statements that FAIL: Default SMP: CPU1 below 50 % busy"), std::string::npos) << r.out;
   const auto kept = wirespeed(args + " --no-fail");
   EXPECT_EQ(kept.code, 0) << kept.err;
