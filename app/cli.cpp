@@ -38,6 +38,8 @@ struct RunArgs {
   uint64_t seed = 0;
   bool seed_given = false;
   unsigned jobs = 1;
+  bool replace = false;  // --out may replace a folder holding another run
+  size_t trace_cap = TraceWriter::default_cap();
 };
 
 std::pair<std::string, std::string> split_kv(const std::string& s, const std::string& opt) {
@@ -181,6 +183,12 @@ std::vector<std::pair<std::string, std::vector<Override>>> sweep_axes(const Scen
   return axes;
 }
 
+// "[done/total] what done" on a terminal's stderr, rewritten in place.
+void show_progress(size_t done, size_t total, const std::string& what) {
+  static const bool tty = isatty(STDERR_FILENO);
+  if (tty && total > 1) std::cerr << fmt::format("\r[{}/{}] {} done", done, total, what) << (done == total ? "\n" : "");
+}
+
 // The most points one `run` takes (documented in docs/scenarios.md and README).
 constexpr size_t kMaxPoints = 10000;
 
@@ -249,10 +257,17 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   if (!a.pcap.empty() && !platform.ethernet_ports)
     std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
   check_distinct(a);
-  if (!a.out.empty()) prepare_run_folder(a.out);
+  RunDescription d{a.command_line, a.scenario, &platform, sc.workload, a.seed_given ? a.seed : sc.seed.value_or(1),
+                   &base, {}, 0, a.shard, tables.size()};
+  for (auto& [key, values] : axes) {
+    d.axes.push_back({key, {}});
+    for (auto& v : values) d.axes.back().second.emplace_back(v.value, v.where);
+  }
+  if (!a.out.empty()) prepare_run_folder(a.out, run_config(d), a.shard.empty() ? "0/1" : a.shard, a.replace);
   check_writable(a.trace, "--trace");  // per-point traces go beside it
   if (!a.pcap.empty() && platform.ethernet_ports) check_writable_dir(a.pcap, "--pcap");
 
+  TraceWriter::set_default_cap(a.trace_cap);  // the points' processes inherit it
   std::vector<Point> points;
   std::vector<size_t> index;
   for (size_t i = 0; i < tables.size(); ++i) {
@@ -270,28 +285,23 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   const auto began = std::chrono::steady_clock::now();
   RunOutput output(a.format, a.out, columns, swept, points, index,
                    [&](const std::string& c) { return column_unit(platform, base, c); });
-  const bool tty = isatty(STDERR_FILENO);
   const auto outcomes = run_points(points, a.jobs, [&](size_t done, size_t total, size_t i, const PointOutcome& o) {
-    if (tty && total > 1) std::cerr << fmt::format("\r[{}/{}] points done", done, total) << (done == total ? "\n" : "");
+    show_progress(done, total, "points");
     output.finished(i, o);
   });
   const int rc = output.close();
   if (!a.out.empty()) {
-    RunDescription d{a.command_line, a.scenario, &platform, sc.workload,
-                     a.seed_given ? a.seed : sc.seed.value_or(1), &base, {},
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), a.shard,
-                     tables.size()};
-    for (auto& [key, values] : axes) {
-      d.axes.push_back({key, {}});
-      for (auto& v : values) d.axes.back().second.emplace_back(v.value, v.where);
-    }
+    d.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     write_run_folder(a.out, d, output.table(), points, index, output.outcomes());
   }
   return rc;
 }
 
+// Exit 1 when a calibration statement (below, at_least, about) fails, unless
+// `no_fail`; approx figures, however far off, never decide it.
 int cmd_reproduce(const std::string& name, const std::string& format, unsigned jobs, uint64_t seed,
-                  const std::vector<std::string>& set_args, const std::string& kind, const std::string& plot_dir) {
+                  const std::vector<std::string>& set_args, const std::string& kind, const std::string& plot_dir,
+                  bool no_fail) {
   std::vector<std::pair<std::string, std::string>> overrides;
   for (auto& s : set_args) overrides.push_back(split_kv(s, "--set"));
   std::vector<const ReferenceSet*> sets;
@@ -304,13 +314,25 @@ int cmd_reproduce(const std::string& name, const std::string& format, unsigned j
   }
   int rc = 0;
   for (const ReferenceSet* s : sets) {
-    const auto rows = reproduce(*s, jobs, seed, overrides, kind == "all" ? "" : kind);
+    const auto rows = reproduce(*s, jobs, seed, overrides, kind == "all" ? "" : kind,
+                                [&](size_t done, size_t total, size_t, const PointOutcome&) {
+                                  show_progress(done, total, s->name + " rows");
+                                });
     if (rows.empty()) continue;
-    for (const auto& r : rows)
+    std::vector<std::string> failing;
+    for (const auto& r : rows) {
       if (!r.error.empty()) {
         std::cerr << r.ref.label << ": " << r.error << "\n";
         rc = std::max(rc, r.exit_code);
       }
+      if (r.fails()) failing.push_back(r.ref.label);
+    }
+    if (!failing.empty()) {
+      std::cerr << fmt::format("{}: {} calibration {}{}: {}\n", s->name, failing.size(),
+                               failing.size() == 1 ? "statement FAILS" : "statements FAIL",
+                               no_fail ? " (--no-fail: exit 0)" : "", join(failing, "; "));
+      if (!no_fail) rc = std::max(rc, 1);
+    }
     std::cout << reproduction_report(*s, rows, format);
     if (!plot_dir.empty()) rc = std::max(rc, plot_reproduction(s->name, reproduction_report(*s, rows, "csv"), plot_dir));
   }
@@ -365,11 +387,18 @@ int cmd_params(const std::string& name, const std::string& key, const std::strin
   return 0;
 }
 
-// Every result column of a platform's runs, with unit and meaning.
-int cmd_columns(const std::string& name, const std::string& format) {
-  const Platform& p = require_platform(name, "columns");
+// Every result column of a platform's runs, with unit and meaning; with
+// `resources`, the columns of a run folder's bottleneck.csv (every platform's).
+int cmd_columns(const std::string& name, const std::string& format, bool resources) {
   Table out;
   out.columns = {"column", "unit", "meaning"};
+  if (resources) {
+    for (auto& c : resource_columns()) out.rows.push_back({c.name, c.unit, c.meaning});
+    std::cout << render(out, format);
+    return 0;
+  }
+  if (name.empty()) throw InputError("columns: give a PLATFORM, or --resources");
+  const Platform& p = require_platform(name, "columns");
   out.rows.push_back({"point", "-", "the point's index in the sweep"});
   out.rows.push_back({"<every set or swept key>", "its unit", "the parameter's value (wirespeed params " + name + ")"});
   for (auto& c : p.columns) out.rows.push_back({c.name, c.unit, c.meaning});
@@ -395,8 +424,11 @@ int cli_main(int argc, char** argv) {
   run->add_option("--sweep", ra.sweeps, "sweep a parameter: KEY=V1,V2,... (repeatable; cartesian product)");
   run->add_option("--format", ra.format, "output format")->check(CLI::IsMember(formats));
   run->add_option("--out", ra.out, "also write a run folder DIR: results (CSV, JSON), config.json, run.json, "
-                  "bottleneck.csv, report.txt");
+                  "bottleneck.csv, report.txt (refused if DIR holds another run)");
+  run->add_flag("--replace", ra.replace, "let --out replace a run folder that holds another run");
   run->add_option("--trace", ra.trace, "write Chrome/Perfetto trace-event JSON to FILE");
+  run->add_option("--trace-cap", ra.trace_cap, "keep at most N events per trace (a trace that reaches it says so on "
+                  "stderr and in run.json)")->check(CLI::Range(size_t{1}, size_t{1} << 28))->capture_default_str();
   run->add_option("--pcap", ra.pcap, "write one pcap per Ethernet port into DIR");
   std::string run_seed, rep_seed_text = "1";
   run->add_option("--seed", run_seed, "random seed 0..2^63-1 (default: the scenario's, else 1)");
@@ -407,7 +439,9 @@ int cli_main(int argc, char** argv) {
   std::string val_file;
   val->add_option("SCENARIO", val_file, "scenario YAML file")->required();
 
-  auto* rep = app.add_subcommand("reproduce", "reference tables: simulated vs measured vs error");
+  auto* rep = app.add_subcommand("reproduce", "reference tables: simulated vs measured vs error; exits 1 when a "
+                                 "calibration statement (below, at_least, about) fails (approx figures, recorded "
+                                 "misses included, never decide the exit code)");
   std::string rep_name = "all", rep_format = "table";
   unsigned rep_jobs = 1;
   rep->add_option("NAME", rep_name, "reference table name, or all");
@@ -419,22 +453,29 @@ int cli_main(int argc, char** argv) {
   std::string rep_rows = "all";
   rep->add_option("--rows", rep_rows, "which rows to run")->check(CLI::IsMember({"all", "calibration", "withheld", "excluded"}));
 
+  bool rep_no_fail = false;
+  rep->add_flag("--no-fail", rep_no_fail, "exit 0 even when a calibration statement fails (it is still reported)");
   std::string rep_plot;
   rep->add_option("--plot", rep_plot, "also draw simulated against measured per table into DIR (PNG)");
 
   auto* plt = app.add_subcommand("plot", "draw a sweep's results (PNG)");
-  std::string plot_results, plot_x, plot_y, plot_by, plot_out;
-  plt->add_option("RESULTS", plot_results, "results CSV, or a run folder (--out DIR)")->required();
-  plt->add_option("--x", plot_x, "the swept key on the x axis")->required();
-  plt->add_option("--y", plot_y, "the column on the y axis")->required();
-  plt->add_option("--by", plot_by, "one line per value of this key");
-  plt->add_option("-o,--output", plot_out, "the PNG to write")->required();
+  SweepPlot plot;
+  plt->add_option("RESULTS", plot.results, "results CSV, or a run folder (--out DIR)")->required();
+  plt->add_option("--x", plot.x, "the swept key on the x axis (numbers, or categories evenly spaced)")->required();
+  plt->add_option("--y", plot.y, "the column on the y axis")->required();
+  plt->add_option("--by", plot.by, "one line per value of this key (default: per combination of the run folder's "
+                  "other swept keys; points whose x repeats get markers only)");
+  plt->add_flag("--logx", plot.logx, "logarithmic x axis");
+  plt->add_flag("--logy", plot.logy, "logarithmic y axis");
+  plt->add_option("-o,--output", plot.out, "the PNG to write")->required();
 
   auto* mrg = app.add_subcommand("merge", "combine the run folders of a sharded sweep (--shard I/N --out DIR)");
   std::string merge_out;
   std::vector<std::string> merge_in;
   mrg->add_option("OUT", merge_out, "the merged run folder")->required();
   mrg->add_option("SHARDS", merge_in, "the shards' run folders")->required();
+  bool merge_replace = false;
+  mrg->add_flag("--replace", merge_replace, "let OUT replace a run folder that holds another run");
 
   app.add_subcommand("list", "platforms, workloads, reference tables and scenarios");
   auto* par = app.add_subcommand("params", "parameters of a platform with units, defaults and sources");
@@ -445,7 +486,9 @@ int cli_main(int argc, char** argv) {
 
   auto* colc = app.add_subcommand("columns", "result columns of a platform's runs with units and meanings");
   std::string col_name, col_format = "table";
-  colc->add_option("PLATFORM", col_name, "platform name")->required();
+  bool col_resources = false;
+  colc->add_option("PLATFORM", col_name, "platform name");
+  colc->add_flag("--resources", col_resources, "the columns of a run folder's bottleneck.csv instead");
   colc->add_option("--format", col_format, "output format")->check(CLI::IsMember(formats));
 
   // Name a mistyped subcommand (CLI11 would only say that one is required).
@@ -480,11 +523,11 @@ int cli_main(int argc, char** argv) {
       ra.scenario = val_file;
       return cmd_run(ra, true);
     }
-    if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets, rep_rows, rep_plot);
-    if (*plt) return plot_sweep(plot_results, plot_x, plot_y, plot_by, plot_out);
-    if (*mrg) return merge_run_folders(merge_out, merge_in);
+    if (*rep) return cmd_reproduce(rep_name, rep_format, rep_jobs, rep_seed, rep_sets, rep_rows, rep_plot, rep_no_fail);
+    if (*plt) return plot_sweep(plot);
+    if (*mrg) return merge_run_folders(merge_out, merge_in, merge_replace);
     if (*par) return cmd_params(par_name, par_key, par_format);
-    if (*colc) return cmd_columns(col_name, col_format);
+    if (*colc) return cmd_columns(col_name, col_format, col_resources);
     return cmd_list();
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";

@@ -49,7 +49,7 @@ void write_file(const std::string& dir, const char* name, const std::string& tex
 
 }  // namespace
 
-int merge_run_folders(const std::string& out, const std::vector<std::string>& shards) {
+int merge_run_folders(const std::string& out, const std::vector<std::string>& shards, bool replace) {
   if (shards.empty()) throw InputError("merge: no shard folders given");
   const json config = read_json(shards.front(), "config.json");
   const size_t total = config.value("points_total", size_t(0));
@@ -76,7 +76,9 @@ int merge_run_folders(const std::string& out, const std::vector<std::string>& sh
     const json results = read_json(dir, "results.json");
     columns = results["columns"];
     for (auto& r : results["rows"]) jrows.push_back(r);
-    for (auto& p : read_json(dir, "run.json")["points"]) jpoints.push_back(p);
+    // Named: a range-for over a member of a temporary would read a destroyed value.
+    const json run = read_json(dir, "run.json");
+    for (auto& p : run.value("points", json::array())) jpoints.push_back(p);
     // report.txt: blocks "== point N"
     std::istringstream rep(read_file(dir, "report.txt"));
     size_t current = 0;
@@ -92,7 +94,7 @@ int merge_run_folders(const std::string& out, const std::vector<std::string>& sh
   if (!missing.empty())
     throw InputError(fmt::format("merge: the sweep has {} points and these are in no shard: {}{}", total,
                                  join(missing, ", "), missing.size() > 10 ? ", ..." : ""));
-  prepare_run_folder(out);
+  prepare_run_folder(out, config, "", replace, "merge: OUT");
   std::string csv = header + "\n", bcsv = bheader + "\n", report;
   for (auto& [point, line] : rows) csv += line + "\n";
   for (auto& [point, line] : bottleneck) bcsv += line + "\n";

@@ -13,12 +13,39 @@ std::string fmt_number(double v) {
   return fmt::format("{}", v);  // shortest text that reads back as the same double
 }
 
+std::string plain_number(double v) {
+  if (!std::isfinite(v) || std::fabs(v) < 1000) return fmt::format("{:.4g}", v);
+  const double unit = std::pow(10.0, std::floor(std::log10(std::fabs(v))) - 3);
+  return fmt::format("{:.0f}", std::round(v / unit) * unit);
+}
+
+std::string wrap(const std::string& text, size_t width, const std::string& indent) {
+  const size_t lead = std::min(text.find_first_not_of(' '), text.size());
+  std::string out, line = text.substr(0, lead);
+  bool fresh = true;  // nothing but indentation on the line yet
+  for (size_t start = lead; start < text.size();) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    start = end + 1;
+    if (word.empty()) continue;
+    if (!fresh && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line = indent;
+      fresh = true;
+    }
+    line += (fresh ? "" : " ") + word;
+    fresh = false;
+  }
+  return out + line;
+}
+
 // Tables are for people: four significant digits; CSV and JSON keep full precision.
 static std::string for_people(const std::string& cell) {
   char* end = nullptr;
   const double v = std::strtod(cell.c_str(), &end);
-  if (cell.empty() || *end != '\0' || cell.find('.') == std::string::npos) return cell;
-  return fmt::format("{:.4g}", v);
+  if (cell.empty() || *end != '\0' || cell.find_first_of(".eE") == std::string::npos) return cell;
+  return (cell[0] == '+' && v != 0 ? "+" : "") + plain_number(v);
 }
 
 static std::string csv_field(const std::string& s) {
@@ -62,8 +89,15 @@ std::string render(const Table& t, const std::string& format) {
     out = a.dump(2) + "\n";
   } else {
     auto rows = t.rows;
+    std::vector<std::string> notes;  // long cells, each text once
     for (auto& r : rows)
-      for (auto& c : r) c = for_people(c);
+      for (auto& c : r) {
+        c = for_people(c);
+        if (!t.footnotes || c.size() <= kCellMax) continue;
+        auto it = std::find(notes.begin(), notes.end(), c);
+        if (it == notes.end()) it = notes.insert(it, c);
+        c = fmt::format("{}... [{}]", c.substr(0, kCellMax - 10), it - notes.begin() + 1);
+      }
     std::vector<size_t> w(t.columns.size());
     std::vector<std::string> units;
     if (!t.units.empty())
@@ -80,6 +114,7 @@ std::string render(const Table& t, const std::string& format) {
     line(t.columns);
     if (!units.empty()) line(units);
     for (auto& r : rows) line(r);
+    for (size_t i = 0; i < notes.size(); ++i) out += wrap(fmt::format("[{}] {}", i + 1, notes[i]), 100, "    ") + "\n";
   }
   return out;
 }

@@ -36,27 +36,39 @@ int run_script(const std::vector<std::string>& args) {
   return WEXITSTATUS(status) == 0 ? 0 : WEXITSTATUS(status) == 2 ? 2 : 1;
 }
 
+// A run folder's JSON file, or null when it is missing or not JSON.
+nlohmann::json folder_json(const std::string& dir, const char* name) {
+  std::ifstream f((fs::path(dir) / name).string());
+  return f ? nlohmann::json::parse(f, nullptr, false) : nlohmann::json();
+}
+
 }  // namespace
 
-int plot_sweep(const std::string& results, const std::string& x, const std::string& y, const std::string& by,
-               const std::string& out) {
+int plot_sweep(const SweepPlot& p) {
   std::error_code ec;
-  std::string csv = results, unit_x, unit_y;
-  if (fs::is_directory(results, ec)) {  // a run folder: its rows, and its columns' units
-    csv = (fs::path(results) / "results.csv").string();
-    std::ifstream j((fs::path(results) / "results.json").string());
-    if (j) {
-      const auto doc = nlohmann::json::parse(j, nullptr, false);
-      if (!doc.is_discarded() && doc.contains("columns"))
-        for (auto& c : doc["columns"]) {
-          if (c["name"] == x) unit_x = c["unit"];
-          if (c["name"] == y) unit_y = c["unit"];
-        }
-    }
+  std::string csv = p.results, unit_x, unit_y, swept;
+  const bool folder = fs::is_directory(p.results, ec);
+  if (folder) {  // a run folder: its rows, its columns' units and its swept keys
+    csv = (fs::path(p.results) / "results.csv").string();
+    const auto results = folder_json(p.results, "results.json");
+    if (results.is_object() && results.contains("columns"))
+      for (auto& c : results["columns"]) {
+        if (c["name"] == p.x) unit_x = c["unit"];
+        if (c["name"] == p.y) unit_y = c["unit"];
+      }
+    const auto config = folder_json(p.results, "config.json");
+    if (config.is_object() && config.contains("sweep"))
+      for (auto& [key, values] : config["sweep"].items()) swept += (swept.empty() ? "" : ",") + key;
   }
-  if (!fs::is_regular_file(csv, ec)) throw InputError(fmt::format("plot {}: no results CSV there", results));
-  std::vector<std::string> args{"sweep", csv, "--x", x, "--y", y, "-o", out};
-  if (!by.empty()) args.insert(args.end(), {"--by", by});
+  if (!fs::is_regular_file(csv, ec)) throw InputError(fmt::format("plot {}: no results CSV there", p.results));
+  const fs::path named = fs::path(p.results).lexically_normal();
+  const std::string name = folder ? (named.has_filename() ? named.filename() : named.parent_path().filename()).string()
+                                  : named.stem().string();
+  std::vector<std::string> args{"sweep", csv, "--x", p.x, "--y", p.y, "--name", name, "-o", p.out};
+  if (!p.by.empty()) args.insert(args.end(), {"--by", p.by});
+  if (!swept.empty()) args.insert(args.end(), {"--swept", swept});
+  if (p.logx) args.push_back("--logx");
+  if (p.logy) args.push_back("--logy");
   if (!unit_x.empty()) args.insert(args.end(), {"--unit-x", unit_x});
   if (!unit_y.empty()) args.insert(args.end(), {"--unit-y", unit_y});
   return run_script(args);

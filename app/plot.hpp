@@ -5,10 +5,15 @@
 
 namespace ws {
 
-// `wirespeed plot RESULTS --x KEY --y COLUMN [--by KEY] -o FILE.png`; RESULTS is
-// a results CSV or a run folder (whose results.json gives the axes' units).
-int plot_sweep(const std::string& results, const std::string& x, const std::string& y, const std::string& by,
-               const std::string& out);
+// `wirespeed plot RESULTS --x KEY --y COLUMN [--by KEY] [--logx] [--logy] -o
+// FILE.png`; RESULTS is a results CSV or a run folder (whose results.json
+// gives the axes' units and config.json the swept keys, so that without --by
+// each configuration gets a line of its own).
+struct SweepPlot {
+  std::string results, x, y, by, out;
+  bool logx = false, logy = false;
+};
+int plot_sweep(const SweepPlot& p);
 // Simulated against measured per reference table of `name`, from its
 // `reproduce --format csv` text, into DIR/NAME_TABLE.png.
 int plot_reproduction(const std::string& name, const std::string& csv, const std::string& dir);

@@ -25,11 +25,12 @@ json to_json(const PointOutcome& o) {
   json res = json::array();
   for (auto& u : o.result.resources)
     res.push_back({{"name", u.name}, {"util_pct", u.util_pct}, {"ops", u.ops}, {"bytes", u.bytes},
-                   {"queue_hw", u.queue_hw}, {"drops", u.drops}});
+                   {"queue_hw", u.queue_hw}, {"queue_unit", u.queue_unit}, {"drops", u.drops}});
   return {{"ok", o.ok}, {"exit", o.exit_code}, {"error", o.error}, {"metrics", m}, {"labels", l},
           {"report", o.result.report}, {"integrity_errors", o.result.integrity_errors}, {"resources", res},
           {"simulated_s", o.result.simulated_s}, {"work_units", o.result.work_units},
-          {"work_unit", o.result.work_unit}, {"limiting", o.result.limiting}, {"wall_s", o.wall_s}};
+          {"work_unit", o.result.work_unit}, {"limiting", o.result.limiting}, {"wall_s", o.wall_s},
+          {"trace", {o.trace.path, o.trace.events, o.trace.dropped, o.trace.cap}}};
 }
 
 PointOutcome from_json(const std::string& text) {
@@ -44,12 +45,15 @@ PointOutcome from_json(const std::string& text) {
   o.result.integrity_errors = j.at("integrity_errors");
   for (auto& u : j.at("resources"))
     o.result.resources.push_back(ResourceUse{u.at("name"), u.at("util_pct"), u.at("ops"), u.at("bytes"),
-                                             u.at("queue_hw"), u.at("drops").get<std::map<std::string, uint64_t>>()});
+                                             u.at("queue_hw"), u.at("drops").get<std::map<std::string, uint64_t>>(),
+                                             u.at("queue_unit")});
   o.result.simulated_s = j.at("simulated_s");
   o.result.work_units = j.at("work_units");
   o.result.work_unit = j.at("work_unit");
   o.result.limiting = j.at("limiting");
   o.wall_s = j.at("wall_s");
+  const json& t = j.at("trace");
+  o.trace = {t.at(0), t.at(1), t.at(2), t.at(3)};
   return o;
 }
 
@@ -73,6 +77,7 @@ PointOutcome from_json(const std::string& text) {
     o.error = std::string("model failure: ") + e.what();
   }
   o.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  o.trace = TraceWriter::last_written();
   const std::string s = to_json(o).dump();
   size_t off = 0;
   while (off < s.size()) {

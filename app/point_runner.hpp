@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 #include "models/sim/param.hpp"
+#include "models/sim/trace_writer.hpp"
 #include "platforms/platform.hpp"
 
 namespace ws {
@@ -21,6 +22,7 @@ struct PointOutcome {
   std::string error;       // what went wrong, when !ok
   RunResult result;
   double wall_s = 0;       // host time of the run, in its process
+  TraceWriter::Summary trace;  // what its --trace file holds (path empty: none)
 };
 
 // Runs every point with at most `jobs` children at once; results in point order.

@@ -109,7 +109,7 @@ std::vector<ReferenceRow> load_reference(const std::string& path) {
 
 std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed,
                                      const std::vector<std::pair<std::string, std::string>>& overrides,
-                                     const std::string& kind) {
+                                     const std::string& kind, const Progress& progress) {
   const std::string file = data_path(set.file);
   auto rows = load_reference(file);
   if (!kind.empty()) std::erase_if(rows, [&](const ReferenceRow& r) { return r.kind != kind; });
@@ -129,7 +129,7 @@ std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uin
     p.options.seed = seed;
     points.push_back(std::move(p));
   }
-  const auto outcomes = run_points(points, jobs);
+  const auto outcomes = run_points(points, jobs, progress);
   std::vector<ReproducedRow> out;
   for (size_t i = 0; i < rows.size(); ++i) {
     ReproducedRow r{rows[i], 0, {}, outcomes[i].error, outcomes[i].exit_code};

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 #include <vector>
+#include "app/point_runner.hpp"
 
 namespace ws {
 
@@ -26,6 +27,8 @@ struct ReferenceRow {
   // ("about 6"), compared by error and held within 25 %; below / at_least: a
   // statement that the simulated figure is under / at least the measured one.
   std::string relation = "approx";
+  // below, at_least and about are statements: one that fails makes reproduce exit 1.
+  bool statement() const { return relation != "approx"; }
 };
 
 struct ReferenceSet {
@@ -53,14 +56,17 @@ struct ReproducedRow {
   double error_pct() const { return 100.0 * (simulated - *ref.measured) / *ref.measured; }
   // Error of the committed prediction in % of the measured figure (scored approx rows).
   double prediction_error_pct() const { return 100.0 * (*ref.predicted - *ref.measured) / *ref.measured; }
-  // Whether a statement row (below / at_least) holds.
+  // Whether a statement row (below / at_least / about) holds.
   bool holds() const;
+  // A calibration statement that ran and does not hold.
+  bool fails() const { return ref.kind == "calibration" && ref.statement() && error.empty() && !holds(); }
 };
 
 // `overrides` (what-ifs, calibration trials) apply to every row before the row's own knobs.
 // `kind` keeps only rows of that kind (calibration | withheld | excluded); empty keeps all.
+// `progress` is called as each row's point finishes.
 std::vector<ReproducedRow> reproduce(const ReferenceSet& set, unsigned jobs, uint64_t seed,
                                      const std::vector<std::pair<std::string, std::string>>& overrides = {},
-                                     const std::string& kind = {});
+                                     const std::string& kind = {}, const Progress& progress = {});
 
 }  // namespace ws

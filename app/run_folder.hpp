@@ -10,6 +10,7 @@
 //                    time and host speed, totals
 //   bottleneck.csv   every point's resources ranked by utilisation
 //   report.txt       every point's bottleneck report and CPU load, as printed
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,9 +39,17 @@ struct RunDescription {
 std::string column_unit(const Platform& p, const ParamTable& t, const std::string& column);
 std::string column_meaning(const Platform& p, const ParamTable& t, const std::string& column);
 
-// Makes DIR (or reuses an empty one, or an earlier run folder) and checks it
-// can be written; throws InputError naming --out otherwise.
-void prepare_run_folder(const std::string& dir);
+// The columns of bottleneck.csv: every resource of every point, with unit and meaning.
+const std::vector<Column>& resource_columns();
+
+// config.json's content for `d`: what ran, before anything runs.
+nlohmann::json run_config(const RunDescription& d);
+// Makes DIR (or reuses an empty one, or an earlier run folder of the same
+// configuration and shard) and checks it can be written; throws InputError
+// naming `opt` otherwise. A folder that holds another run is refused unless
+// `replace`: a 1-point run must not silently take a 10-point sweep's place.
+void prepare_run_folder(const std::string& dir, const nlohmann::json& config, const std::string& shard, bool replace,
+                        const std::string& opt = "--out");
 void write_run_folder(const std::string& dir, const RunDescription& d, const Table& results,
                       const std::vector<Point>& points, const std::vector<size_t>& index,
                       const std::vector<const PointOutcome*>& outcomes);

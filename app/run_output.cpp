@@ -20,6 +20,7 @@ RunOutput::RunOutput(std::string format, std::string dir, std::vector<std::strin
     : format_(std::move(format)), dir_(std::move(dir)), keys_(std::move(keys)), swept_(std::move(swept)),
       points_(points), index_(index), unit_of_(std::move(unit_of)), done_(points.size(), nullptr) {
   table_.columns = {"point"};
+  table_.footnotes = true;
   for (auto& k : keys_) table_.columns.push_back(k);
   if (!dir_.empty()) {
     csv_.open((std::filesystem::path(dir_) / "results.csv").string());

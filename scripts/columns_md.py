@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""Writes docs/columns.md from `wirespeed columns PLATFORM` for every platform,
-so the page always lists what the code reports.
+"""Writes docs/columns.md from `wirespeed columns PLATFORM` for every platform
+and `wirespeed columns --resources` (a run folder's bottleneck.csv), so the
+page always lists what the code reports.
 
   scripts/columns_md.py
 """
@@ -18,6 +19,15 @@ PLATFORMS = [("msc815x_pcie", "PCIe DMA (msc815x_pcie, workload pcie_dma)"),
              ("mpc8572", "IP forwarding (mpc8572, workload ipfwd)")]
 
 
+def table(args, env):
+    text = subprocess.run([BIN, "columns", *args, "--format", "csv"], capture_output=True, text=True,
+                          check=True, env=env).stdout
+    out = ["| column | unit | meaning |", "|---|---|---|"]
+    for r in csv.DictReader(io.StringIO(text)):
+        out.append("| `{}` | {} | {} |".format(r["column"], r["unit"], r["meaning"].replace("|", "\\|")))
+    return out + [""]
+
+
 def main():
     env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
     out = ["# Result columns", "",
@@ -25,12 +35,10 @@ def main():
            "shows the units under its header; a run folder's `results.json` carries them per column.",
            "Generated from the code by `scripts/columns_md.py`.", ""]
     for name, title in PLATFORMS:
-        text = subprocess.run([BIN, "columns", name, "--format", "csv"], capture_output=True, text=True,
-                              check=True, env=env).stdout
-        out += [f"## {title}", "", "| column | unit | meaning |", "|---|---|---|"]
-        for r in csv.DictReader(io.StringIO(text)):
-            out.append("| `{}` | {} | {} |".format(r["column"], r["unit"], r["meaning"].replace("|", "\\|")))
-        out.append("")
+        out += [f"## {title}", ""] + table([name], env)
+    out += ["## Resources (a run folder's bottleneck.csv, every platform)", "",
+            "Every point's resources ranked by utilisation, as report.txt's bottleneck table shows them.", ""]
+    out += table(["--resources"], env)
     with open(os.path.join(ROOT, "docs", "columns.md"), "w") as f:
         f.write("\n".join(out))
 

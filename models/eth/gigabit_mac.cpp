@@ -15,7 +15,7 @@ void GigabitMac::receive(Frame* f) {
     pool_.put(f);
     return;
   }
-  rx_stats_->note_queue(held_ + f->len);
+  rx_stats_->note_queue(held_ + f->len, "B");
   if (held_ + f->len > cfg_.rx_fifo_bytes) {
     rx_stats_->drop("rx_fifo_full");
     pool_.put(f);

@@ -63,7 +63,7 @@ void Switch::enqueue(unsigned out, Frame* f) {
     return pool_.put(f);
   }
   p.queued += f->len;
-  p.stats->note_queue(p.queued);
+  p.stats->note_queue(p.queued, "B");
   const uint32_t len = f->len;
   const sc_core::sc_time end = p.wire->transmit(f, now());
   sched_.at(end, [&p, len] { p.queued -= len; });  // the buffer frees as its last bit leaves

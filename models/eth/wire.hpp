@@ -31,7 +31,7 @@ class Wire {
     const auto start = server_.serve(ready, d, f->len);
     const auto end = start + d;
     ++frames_;
-    if (trace_) trace_->complete(name_, trace_name(*f), start, d);
+    if (trace_) trace_frame(*f, start, d);
     sched_.at(end, [this, f] {
       if (pcap_) pcap_->write(now(), f->bytes.data(), f->len);
       ++delivered_;
@@ -40,8 +40,6 @@ class Wire {
     return end;
   }
   const sc_core::sc_time& free_at() const { return server_.free_at(); }
-  // A frame's name on the trace: its kind by EtherType (UDP, ARP, other) and size.
-  static std::string trace_name(const Frame& f);
   double bits_per_s() const { return bps_; }
   // How long `f` occupies this wire.
   sc_core::sc_time duration(const Frame& f) const { return wire_time(f.len, bps_); }
@@ -58,6 +56,8 @@ class Wire {
   PcapWriter* pcap_ = nullptr;
   TraceWriter* trace_ = nullptr;
   uint64_t frames_ = 0, delivered_ = 0;
+  // `f`'s span on the trace, with args to follow it (wire.cpp).
+  void trace_frame(const Frame& f, sc_core::sc_time start, sc_core::sc_time dur);
 };
 
 }  // namespace ws::eth

@@ -82,7 +82,7 @@ WirePacket DataLinkLayer::send(std::shared_ptr<const Tlp> t, std::function<void(
   p.lcrc = p.lcrc_sent = lcrc_of(p.seq, *t);
   p.tlp = t;
   replay_bytes_ += held_bytes(*t);
-  stats_->note_queue(replay_bytes_);
+  stats_->note_queue(replay_bytes_, "B");
   replay_.push_back(Held{std::move(t), p.seq, p.lcrc, std::move(on_acked)});
   if (!replay_timer_.armed()) replay_timer_.restart();
   if (corrupt_next_ > 0) {

@@ -177,22 +177,24 @@ void PcieController::kick() {
   if (room) post_room_freed();
 }
 
-// A packet's name on the trace: TLP type, payload (or requested) length and tag,
-// or the DLLP's kind.
-static std::string trace_name(const WirePacket& p) {
+// A packet's span on the trace, named by TLP type, payload (or requested)
+// length and tag, or by the DLLP's kind; its args carry the fields to look up:
+// a TLP's kind, bytes, tag and sequence number, an Ack's or Nak's sequence
+// number, an UpdateFC's credit limits.
+static void trace_packet(TraceWriter& trace, const std::string& track, const WirePacket& p, sc_core::sc_time start,
+                         sc_core::sc_time dur) {
   if (!p.tlp) {
     const Dllp d = Dllp::decode(p.dllp);
-    if (d.type == Dllp::Type::Ack) return "Ack";
-    if (d.type == Dllp::Type::Nak) return "Nak";
-    return d.fc == FcClass::P ? "UpdateFC-P" : d.fc == FcClass::NP ? "UpdateFC-NP" : "UpdateFC-Cpl";
+    if (d.type != Dllp::Type::UpdateFc)
+      return trace.complete(track, d.type == Dllp::Type::Ack ? "Ack" : "Nak", start, dur, {{"seq", d.seq}});
+    const char* name = d.fc == FcClass::P ? "UpdateFC-P" : d.fc == FcClass::NP ? "UpdateFC-NP" : "UpdateFC-Cpl";
+    return trace.complete(track, name, start, dur, {{"hdr_fc", d.hdr_fc}, {"data_fc", d.data_fc}});
   }
   const TlpHeader h = p.tlp->parse();
-  switch (h.kind) {
-    case TlpKind::MWr: return fmt::format("MWr {}B", h.bytes);
-    case TlpKind::MRd: return fmt::format("MRd {}B tag {}", h.bytes, h.tag);
-    case TlpKind::CplD: return fmt::format("CplD {}B tag {}", h.bytes, h.tag);
-  }
-  return "TLP";
+  const char* kind = h.kind == TlpKind::MWr ? "MWr" : h.kind == TlpKind::MRd ? "MRd" : "CplD";
+  const std::string name = h.kind == TlpKind::MWr ? fmt::format("MWr {}B", h.bytes)
+                                                  : fmt::format("{} {}B tag {}", kind, h.bytes, h.tag);
+  trace.complete(track, name, start, dur, {{"kind", kind}, {"bytes", h.bytes}, {"tag", h.tag}, {"seq", p.seq}});
 }
 
 void PcieController::transmit(WirePacket p, uint64_t payload) {
@@ -200,7 +202,7 @@ void PcieController::transmit(WirePacket p, uint64_t payload) {
   const auto end = phy_.send(p.symbols(), payload);
   if (p.tlp) last_tlp_end_ = end;
   if (trace_.enabled()) {
-    trace_.complete(name_ + ".tx", trace_name(p), start, end - start);
+    trace_packet(trace_, name_ + ".tx", p, start, end - start);
     trace_.counter(name_ + ".replay_buffer", "bytes", start, double(dll_.replay_bytes()));
     trace_.counter(name_ + ".posted_queue", "bytes", start, double(posted_reserved_));
   }

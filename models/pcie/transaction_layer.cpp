@@ -11,7 +11,7 @@ TransactionLayer::TransactionLayer(StatsRegistry& stats, const std::string& name
 void TransactionLayer::enqueue(std::shared_ptr<const Tlp> t, std::function<void()> on_acked) {
   const size_t c = size_t(t->fc_class());
   q_[c].push_back(Entry{std::move(t), std::move(on_acked), stamp_++});
-  stats_->note_queue(q_[0].size() + q_[1].size() + q_[2].size());
+  stats_->note_queue(q_[0].size() + q_[1].size() + q_[2].size(), "TLPs");
 }
 
 bool TransactionLayer::next(const DataLinkLayer& dll, Ready& out) {

@@ -16,9 +16,10 @@ ResourceStats* StatsRegistry::resource(const std::string& name) {
 
 void StatsRegistry::reset() {
   for (auto& r : items_) {
-    const std::string name = r->name;
+    const std::string name = r->name, unit = r->queue_unit;
     *r = ResourceStats{};
     r->name = name;
+    r->queue_unit = unit;
   }
   for (auto& l : loads_) *l = CpuLoad{l->name, {}, {}, {}, {}};
 }
@@ -96,7 +97,8 @@ std::vector<ResourceUse> StatsRegistry::usage(const sc_core::sc_time& window) co
   std::vector<ResourceUse> out;
   const double w = window.to_seconds();
   for (auto* r : ranked(*this)) {
-    ResourceUse u{r->name, w > 0 ? 100.0 * r->busy.to_seconds() / w : 0.0, r->ops, r->bytes, r->queue_hw, {}};
+    ResourceUse u{r->name, w > 0 ? 100.0 * r->busy.to_seconds() / w : 0.0, r->ops, r->bytes, r->queue_hw, {},
+                  r->queue_unit};
     for (auto& [why, n] : r->drops)
       if (n) u.drops[why] = n;
     out.push_back(std::move(u));
@@ -105,15 +107,15 @@ std::vector<ResourceUse> StatsRegistry::usage(const sc_core::sc_time& window) co
 }
 
 std::string StatsRegistry::bottleneck_report(const sc_core::sc_time& window) const {
-  std::string out = fmt::format("{:<28} {:>7} {:>10} {:>12} {:>8} {}\n", "resource", "util%", "ops",
+  std::string out = fmt::format("{:<28} {:>7} {:>10} {:>12} {:>12} {}\n", "resource", "util%", "ops",
                                 "bytes", "queue_hw", "drops");
   const double w = window.to_seconds();
   for (auto* r : ranked(*this)) {
     std::string drops;
     for (auto& [why, n] : r->drops) drops += fmt::format("{}={} ", why, n);
-    out += fmt::format("{:<28} {:>7.1f} {:>10} {:>12} {:>8} {}\n", r->name,
-                       w > 0 ? 100.0 * r->busy.to_seconds() / w : 0.0, r->ops, r->bytes, r->queue_hw,
-                       drops);
+    out += fmt::format("{:<28} {:>7.1f} {:>10} {:>12} {:>12} {}\n", r->name,
+                       w > 0 ? 100.0 * r->busy.to_seconds() / w : 0.0, r->ops, r->bytes,
+                       r->queue_unit.empty() ? "-" : fmt::format("{} {}", r->queue_hw, r->queue_unit), drops);
   }
   auto lim = limiting();
   out += lim.empty() ? "limiting resource: none busy\n" : fmt::format("limiting resource: {}\n", lim);

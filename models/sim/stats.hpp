@@ -17,10 +17,14 @@ struct ResourceStats {
   uint64_t ops = 0;
   uint64_t bytes = 0;
   uint64_t queue_hw = 0;
+  std::string queue_unit;  // what queue_hw counts ("B", "TLPs"); empty: no queue noted
   std::map<std::string, uint64_t> drops;
 
   void add_busy(const sc_core::sc_time& t, uint64_t nbytes = 0) { busy += t; ++ops; bytes += nbytes; }
-  void note_queue(uint64_t depth) { if (depth > queue_hw) queue_hw = depth; }
+  void note_queue(uint64_t depth, const char* unit) {
+    queue_unit = unit;
+    if (depth > queue_hw) queue_hw = depth;
+  }
   void drop(const std::string& reason) { ++drops[reason]; }
 };
 
@@ -30,6 +34,7 @@ struct ResourceUse {
   double util_pct = 0;
   uint64_t ops = 0, bytes = 0, queue_hw = 0;
   std::map<std::string, uint64_t> drops;
+  std::string queue_unit;  // what queue_hw counts; empty: no queue
 };
 
 // CPU time of one core by context level (mpstat's columns); idle is the rest.

@@ -157,38 +157,41 @@ std::vector<std::pair<std::string, double>> Measurement::metrics(unsigned ports)
   return m;
 }
 
-std::vector<Column> Measurement::columns(unsigned ports) {
+std::vector<Column> Measurement::columns(unsigned ports, Returned how) {
   std::vector<Column> c = {
       {"line_rate_pct", "% of line rate",
        "per port: rfc2544 the zero-loss throughput, fixed what came back (mean over ports), line_rate_size 100 "
        "if a size was found"},
       {"fps", "frames/s", "frames per second, all ports together"},
-      {"mbps", "Mb/s", "frame bits per second (FCS included), all ports together"}};
+      {"mbps", "Mbit/s", "frame bits per second (FCS included), all ports together"}};
   for (unsigned u = 0; u < ports; ++u)
     c.push_back({fmt::format("port{}_line_rate_pct", u), "% of line rate",
                  fmt::format("what came back on tester port {} in the final trial", u)});
   c.push_back({"line_rate_frame_bytes", "B", "line_rate_size: the smallest frame size carried at line rate"});
-  c.push_back({"latency_avg_us", "us", "mean echo latency in the final trial (last bit out to last bit back)"});
+  c.push_back({"latency_avg_us", "us",
+               fmt::format("mean {} latency in the final trial (last bit out to last bit back)", how.noun)});
   for (auto [name, q] : {std::pair{"latency_p50_us", "median"}, std::pair{"latency_p99_us", "99th percentile"},
                          std::pair{"latency_p999_us", "99.9th percentile"}})
-    c.push_back({name, "us", fmt::format("{} echo latency in the final trial (log bins under 0.7 % wide)", q)});
-  c.push_back({"latency_max_us", "us", "largest echo latency in the final trial"});
+    c.push_back({name, "us", fmt::format("{} {} latency in the final trial (log bins under 0.7 % wide)", q, how.noun)});
+  c.push_back({"latency_max_us", "us", fmt::format("largest {} latency in the final trial", how.noun)});
   c.push_back({"sent", "frames", "frames the tester sent in the final trial"});
-  c.push_back({"lost", "frames", "sent and not echoed back valid (= invalid + dropped + in_flight)"});
-  c.push_back({"invalid", "frames", "echoes that came back wrong (FCS, checksum, address, payload, order)"});
+  c.push_back({"lost", "frames",
+               fmt::format("sent and not {} back valid (= invalid + dropped + in_flight)", how.participle)});
+  c.push_back({"invalid", "frames", "frames that came back wrong (FCS, checksum, address, payload, order)"});
   c.push_back({"dropped", "frames", "frames the board discarded, by reason in the drops column"});
   c.push_back({"in_flight", "frames", "still in the board when the drain cap ended the final trial"});
   c.push_back({"trials", "trials", "trials run: the search's and the final one"});
   return c;
 }
 
-std::string Measurement::window_report() const {
+std::string Measurement::window_report(Returned how) const {
   const TrialResult& w = m_.window;
   std::string errors;
   for (auto& [why, n] : w.errors) errors += fmt::format(" {}={}", why, n);
-  return fmt::format("window: last trial at {:.2f}% of line rate per port for {:.3f} ms, {} frames sent, {} echoed, "
+  return fmt::format("window: last trial at {:.2f}% of line rate per port for {:.3f} ms, {} frames sent, {} {}, "
                      "{} lost, backlog {} frames at mid-trial and {} at its end{}\n",
-                     w.offered_pct, m_.trial.to_seconds() * 1e3, w.sent, w.received, w.lost(), w.backlog_mid,
+                     w.offered_pct, m_.trial.to_seconds() * 1e3, w.sent, w.received, how.participle, w.lost(),
+                     w.backlog_mid,
                      w.backlog_end, errors.empty() ? "" : ", errors:" + errors) +
          (m_.settled ? "" : "the board did not go idle within 1 s (or tester.drain_us) of a wait: it went on busy\n");
 }

@@ -23,6 +23,15 @@
 
 namespace ws::tester {
 
+// What the board does with the tester's frames, in the words of the reports
+// and column meanings ("N sent, N echoed"; "echo latency").
+struct Returned {
+  const char* participle;
+  const char* noun;
+};
+inline constexpr Returned kEchoed{"echoed", "echo"};
+inline constexpr Returned kForwarded{"forwarded", "forwarding"};
+
 class Measurement {
  public:
   enum class Mode { Fixed, Rfc2544, LineRateSize };
@@ -71,9 +80,9 @@ class Measurement {
   // The columns every echo measurement reports, for `ports` tester ports, in order.
   std::vector<std::pair<std::string, double>> metrics(unsigned ports) const;
   // Name, unit and meaning of every column metrics() may report (up to `ports` ports).
-  static std::vector<Column> columns(unsigned ports);
+  static std::vector<Column> columns(unsigned ports, Returned how = kEchoed);
   // One line on the final trial, for the report.
-  std::string window_report() const;
+  std::string window_report(Returned how = kEchoed) const;
   // Sending time of a trial of `bytes` frames: tester.trial_ms, lengthened in
   // the searches until an overload of one resolution step shows.
   sc_core::sc_time trial_time(uint32_t bytes) const;

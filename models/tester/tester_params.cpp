@@ -20,7 +20,7 @@ void Rfc2544::declare_params(ParamTable& t) {
                                "offered load per port in fixed mode"));
   t.declare_model(model_number("tester.trial_ms", K::Real, 0.1, 1000, "ms", "sending time of one trial"));
   t.declare_model(model_number("tester.drain_us", K::Real, 10, 1000000, "us",
-                               "longest wait after a trial's last frame for the board to drain (every frame echoed, "
+                               "longest wait after a trial's last frame for the board to drain (every frame back, "
                                "invalid or dropped); a trial ends as soon as it has"));
   t.declare_model(model_number("tester.resolution_pct", K::Real, 0.01, 10, "% of line rate",
                                "binary search stops when the pass/fail bracket is this narrow"));

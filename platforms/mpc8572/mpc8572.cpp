@@ -63,7 +63,7 @@ void check_mpc8572_params(const ParamTable& p) {
 }
 
 std::vector<Column> mpc8572_columns() {
-  auto c = tester::Measurement::columns(kPorts);
+  auto c = tester::Measurement::columns(kPorts, tester::kForwarded);
   c.push_back({"fwd_fps", "frames/s", "frames forwarded per second, both directions"});
   for (unsigned i = 0; i < 2; ++i) {
     const std::string cpu = "cpu" + std::to_string(i);
@@ -300,7 +300,7 @@ RunResult run_mpc8572(const ParamTable& p, const RunOptions& o) {
   r.simulated_s = sc_core::sc_time_stamp().to_seconds();
   r.work_units = double(wire_frames);
   r.work_unit = "wire frames";
-  r.report = stats.bottleneck_report(window) + measurement.window_report();
+  r.report = stats.bottleneck_report(window) + measurement.window_report(tester::kForwarded);
   if (reasons != "-") r.report += "drops in the last trial: " + reasons + "\n";
   r.report += fmt::format("coherence: {} interventions, {} invalidations\n", board.coherence.interventions(),
                           board.coherence.invalidations());

@@ -23,10 +23,19 @@ inline std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+// The running test's name as a file name part ("Suite_Name"; a parameterized
+// test's slashes become underscores).
+inline std::string test_stem() {
+  const auto* test = testing::UnitTest::GetInstance()->current_test_info();
+  std::string stem = std::string(test->test_suite_name()) + "_" + test->name();
+  for (char& c : stem)
+    if (c == '/') c = '_';
+  return stem;
+}
+
 inline CliResult wirespeed(const std::string& args) {
   // Tests run in parallel processes: name the capture files after the test.
-  const auto* test = testing::UnitTest::GetInstance()->current_test_info();
-  const std::string base = testing::TempDir() + "ws_cli_" + test->test_suite_name() + "_" + test->name();
+  const std::string base = testing::TempDir() + "ws_cli_" + test_stem();
   const std::string out = base + ".out", err = base + ".err";
   const std::string cmd = std::string(WS_BIN) + " " + args + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
@@ -46,8 +55,7 @@ inline std::string write_file(const std::string& name, const std::string& text) 
 // Frames of `pcap` that tshark's display filter `filter` keeps, with IP, UDP
 // and TCP checksum validation on.
 inline int tshark_count(const std::string& pcap, const std::string& filter) {
-  const auto* test = testing::UnitTest::GetInstance()->current_test_info();
-  const std::string out = testing::TempDir() + "ws_tshark_" + test->test_suite_name() + ".txt";
+  const std::string out = testing::TempDir() + "ws_tshark_" + test_stem() + ".txt";
   const std::string cmd = "tshark -n -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -o tcp.check_checksum:TRUE "
                           "-r " + pcap + " -Y '" + filter + "' 2>/dev/null | wc -l > " + out;
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
@@ -57,8 +65,7 @@ inline int tshark_count(const std::string& pcap, const std::string& filter) {
 // Runs the scenario `yaml` with --pcap into a fresh folder named after the
 // test; `dir` gets the folder.
 inline CliResult run_with_pcaps(const std::string& yaml, std::string& dir) {
-  const auto* test = testing::UnitTest::GetInstance()->current_test_info();
-  const std::string base = std::string("ws_pcap_") + test->test_suite_name() + "_" + test->name();
+  const std::string base = "ws_pcap_" + test_stem();
   dir = testing::TempDir() + base;
   std::filesystem::remove_all(dir);
   return wirespeed("run " + write_file(base + ".yaml", yaml) + " --pcap " + dir);

@@ -86,13 +86,27 @@ TEST(Cli, ContradictoryOrImpossibleRequestsExitTwoBeforeRunning) {
   expect2("run " + path + " --sweep pcie.cpl_bytes=64,256 --set pcie.rcb=128", "point 0 (pcie.cpl_bytes=64)");
   expect2("reproduce pcie --rows excluded --set pcie.cpl_bytes=64 --set pcie.rcb=128", "pcie.cpl_bytes");
   expect2("run " + path + " --trace /nonexistent/dir/t.json", "--trace");
-  expect2("run " + path + " --out /etc/hostname/run", "--out");
+  expect2("run " + path + " --out " + write_file("rules_regular_file", "x\n") + "/run", "--out");
   // Cross-parameter checks happen in validate too, and name where each key came from.
   const auto big = write_file("big.yaml", scenario("  dma.in_flight: 64\n  dma.block_bytes: 16777216\n"));
   expect2("validate " + big, big + ":4: key 'dma.in_flight'");
   expect2("run " + path + " --set pcie.rcb=128 --set pcie.cpl_bytes=64", "pcie.cpl_bytes");
   expect2("run " + path + " --set dma.burst_bytes=48", "key 'dma.burst_bytes': 48 B is not a power of two");
   expect2("reproduce pcie --set pcie.lanes=1", "every reference row sets this key");
+}
+
+// A calibration statement that fails makes reproduce exit 1 (--no-fail: 0);
+// the loaded CPU1 is no longer "below 50 % busy".
+TEST(Cli, ReproduceExitsOneWhenACalibrationStatementFails) {
+  const std::string args = "reproduce mpc8572 --rows calibration -j 2 --set proc.load_pct=90";
+  const auto r = wirespeed(args);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("1 calibration statement FAILS: Default SMP: CPU1 below 50 % busy"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("statements that FAIL: Default SMP: CPU1 below 50 % busy"), std::string::npos) << r.out;
+  const auto kept = wirespeed(args + " --no-fail");
+  EXPECT_EQ(kept.code, 0) << kept.err;
+  EXPECT_EQ(kept.out, r.out) << "the same report";
+  EXPECT_EQ(wirespeed("reproduce mpc8572 --rows calibration -j 2").code, 0) << "every statement holds";
 }
 
 TEST(Cli, ValidateAcceptsTheShippedScenarios) {

@@ -29,11 +29,18 @@ void expect_png(const std::string& path) {
   EXPECT_LT(share, 0.6) << path << ": not a filled canvas";
 }
 
-TEST(Plot, DrawsASweepFromARunFolder) {
-  const std::string dir = testing::TempDir() + "ws_plot_run";
+// A fresh run folder `name` of a PCIe sweep over `sweeps`.
+std::string sweep_folder(const std::string& name, const std::string& sweeps) {
+  const std::string dir = testing::TempDir() + name;
   std::filesystem::remove_all(dir);
-  const auto path = write_file("plot.yaml", scenario("  dma.blocks: 8\n"));
-  ASSERT_EQ(wirespeed("run " + path + " --sweep dma.block_bytes=256,1024,4096 --sweep pcie.lanes=1,4 -j 2 --out " + dir).code, 0);
+  const auto path = write_file(name + ".yaml", scenario("  dma.blocks: 8\n"));
+  const auto r = wirespeed("run " + path + sweeps + " -j 2 --out " + dir);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return dir;
+}
+
+TEST(Plot, DrawsASweepFromARunFolder) {
+  const std::string dir = sweep_folder("ws_plot_run", " --sweep dma.block_bytes=256,1024,4096 --sweep pcie.lanes=1,4");
   const std::string png = testing::TempDir() + "ws_sweep.png";
   const auto r = wirespeed("plot " + dir + " --x dma.block_bytes --y gbps --by pcie.lanes -o " + png);
   ASSERT_EQ(r.code, 0) << r.err;
@@ -43,6 +50,24 @@ TEST(Plot, DrawsASweepFromARunFolder) {
   EXPECT_NE(bad.err.find("no column 'nope'"), std::string::npos) << bad.err;
 }
 
+// A categorical x (a choice key) and, without --by, a line per configuration
+// of the other swept keys: never one zig-zag through all of them.
+TEST(Plot, DrawsCategoriesAndALinePerConfiguration) {
+  const std::string dir = sweep_folder("ws_plot_categories", " --sweep dma.op=write,read --sweep pcie.lanes=1,4");
+  const std::string png = testing::TempDir() + "ws_categories.png";
+  const auto r = wirespeed("plot " + dir + " --x dma.op --y gbps --logy -o " + png);
+  ASSERT_EQ(r.code, 0) << r.err;
+  expect_png(png);
+  EXPECT_NE(r.err.find("gbps against dma.op (categories), 2 groups"), std::string::npos) << r.err;
+  const auto log = wirespeed("plot " + dir + " --x dma.op --y gbps --logx -o " + png);
+  EXPECT_EQ(log.code, 2);
+  EXPECT_NE(log.err.find("--logx: 'dma.op' is not numeric"), std::string::npos) << log.err;
+  const auto by = wirespeed("plot " + dir + " --x pcie.lanes --y gbps --by dma.op --logx -o " + png);
+  ASSERT_EQ(by.code, 0) << by.err;
+  EXPECT_NE(by.err.find("gbps against pcie.lanes (integer ticks), 2 groups\n"), std::string::npos)
+      << "one line each, no 2.5 lanes: " << by.err;
+}
+
 TEST(Plot, DrawsEachReferenceTableOfAReproduction) {
   const std::string dir = testing::TempDir() + "ws_plot_reproduce";
   std::filesystem::remove_all(dir);
@@ -50,6 +75,19 @@ TEST(Plot, DrawsEachReferenceTableOfAReproduction) {
   ASSERT_EQ(r.code, 0) << r.err;
   expect_png(dir + "/pcie_in_flight.png");
   expect_png(dir + "/pcie_gen2.png");  // where the predictions are marked
+  // 0.3 to 10 Gbps: more than a decade, a log axis.
+  EXPECT_NE(r.err.find("pcie_in_flight.png: 1 panel: gbps [Gb/s (both directions)] (log)"), std::string::npos) << r.err;
+}
+
+// A table whose rows carry different quantities gets a panel per quantity.
+TEST(Plot, DrawsAPanelPerQuantity) {
+  const std::string dir = testing::TempDir() + "ws_plot_panels";
+  std::filesystem::remove_all(dir);
+  const auto r = wirespeed("reproduce mpc8572 -j 2 --plot " + dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  expect_png(dir + "/mpc8572_split.png");
+  EXPECT_NE(r.err.find("mpc8572_split.png: 3 panels: fwd_fps [frames/s]; cpu0_pct [%]; cpu1_pct [%]"),
+            std::string::npos) << r.err;
 }
 
 }  // namespace

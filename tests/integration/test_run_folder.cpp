@@ -62,13 +62,23 @@ TEST(RunFolder, HoldsResultsConfigRunAndBottleneckOfASweep) {
   EXPECT_NE(run["points"][0]["host_speed"].get<std::string>().find("TLPs per host second"), std::string::npos);
 
   const std::string bottleneck = slurp(dir + "/bottleneck.csv");
-  EXPECT_EQ(bottleneck.rfind("point,resource,util_pct", 0), 0u);
+  EXPECT_EQ(bottleneck.rfind("point,resource,util_pct,ops,bytes,queue_hw,queue_unit,drops\n", 0), 0u) << bottleneck;
+  EXPECT_NE(bottleneck.find(",TLPs,"), std::string::npos) << "a queue of TLPs says so: " << bottleneck;
   EXPECT_NE(bottleneck.find("\n1,"), std::string::npos) << "both points' resources";
   EXPECT_NE(slurp(dir + "/results.csv").find("limiting,top_util"), std::string::npos);
   EXPECT_NE(slurp(dir + "/report.txt").find("limiting resource"), std::string::npos);
 
-  // The same folder again is an earlier run folder: it is reused.
-  EXPECT_EQ(wirespeed("run " + path + " --out " + dir).code, 0);
+  // The same run again reuses its folder; another run is refused (naming what
+  // the folder holds) unless told to replace it.
+  EXPECT_EQ(wirespeed("run " + path + " --set pcie.lanes=2 --sweep dma.block_bytes=1024,4096 --seed 7 --out " + dir).code, 0);
+  const auto other = wirespeed("run " + path + " --out " + dir);
+  EXPECT_EQ(other.code, 2);
+  EXPECT_NE(other.err.find("--out " + dir + ": holds another run (2 points of " + path + " on msc815x_pcie"),
+            std::string::npos) << other.err;
+  EXPECT_NE(other.err.find("--replace"), std::string::npos) << other.err;
+  EXPECT_TRUE(other.out.empty());
+  EXPECT_EQ(json::parse(slurp(dir + "/results.json"))["rows"].size(), 2u) << "the earlier run is kept";
+  EXPECT_EQ(wirespeed("run " + path + " --out " + dir + " --replace").code, 0);
   EXPECT_EQ(json::parse(slurp(dir + "/results.json"))["rows"].size(), 1u);
 }
 
@@ -141,6 +151,13 @@ TEST(Merge, ShardsCombineIntoOneFolderWithEveryPointOnce) {
   std::string line;
   std::getline(csv, line);
   for (int i = 0; std::getline(csv, line); ++i) EXPECT_EQ(line.rfind(std::to_string(i) + ",", 0), 0u) << line;
+  const auto points = nlohmann::json::parse(slurp(base + "all/run.json"))["points"];
+  ASSERT_EQ(points.size(), 8u) << "every point's times";
+  for (size_t i = 0; i < points.size(); ++i) {
+    EXPECT_EQ(points[i]["point"], i) << "in point order";
+    EXPECT_GT(points[i]["simulated_s"].get<double>(), 0);
+    EXPECT_GT(points[i]["wall_s"].get<double>(), 0);
+  }
 
   const auto missing = wirespeed("merge " + base + "part " + base + "0 " + base + "2");
   EXPECT_EQ(missing.code, 2);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <vector>
 #include "tests/integration/cli_runner.hpp"
 
 namespace ws::test {
@@ -35,6 +36,69 @@ TEST(TraceDetail, PcieEventsNameTheTlpTypeLengthAndTagAndTheDllpKind) {
   EXPECT_TRUE(any_starting(reads, "MRd 512B tag ")) << "MRRS 512";
   EXPECT_TRUE(any_starting(reads, "CplD 256B tag "));
   EXPECT_FALSE(std::filesystem::exists(base + ".0.json")) << "point files are named after their values";
+}
+
+// The spans of `name` in a trace file, with their args.
+std::vector<nlohmann::json> spans(const std::string& trace, const std::string& name) {
+  std::vector<nlohmann::json> out;
+  const auto doc = nlohmann::json::parse(slurp(trace));
+  for (auto& e : doc["traceEvents"])
+    if (e.value("ph", "") == "X" && e.value("name", "") == name) out.push_back(e);
+  return out;
+}
+
+TEST(TraceDetail, TlpsCarryKindTagAndSequenceNumber) {
+  const std::string trace = testing::TempDir() + "ws_trace_args.json";
+  const auto path = write_file("trace_args.yaml", scenario("  dma.blocks: 2\n  dma.block_bytes: 1024\n  dma.op: read\n"));
+  ASSERT_EQ(wirespeed("run " + path + " --trace " + trace).code, 0);
+  const auto cpl = spans(trace, "CplD 256B tag 0");
+  ASSERT_FALSE(cpl.empty());
+  EXPECT_EQ(cpl[0]["args"]["kind"], "CplD");
+  EXPECT_EQ(cpl[0]["args"]["tag"], 0);
+  EXPECT_EQ(cpl[0]["args"]["bytes"], 256);
+  EXPECT_TRUE(cpl[0]["args"]["seq"].is_number_integer());
+  const auto acks = spans(trace, "Ack");
+  ASSERT_FALSE(acks.empty());
+  EXPECT_TRUE(acks[0]["args"]["seq"].is_number_integer());
+}
+
+// The kernel's slices are named after their context (a thread's, a handler's),
+// never "step"; frames carry their number and ports.
+TEST(TraceDetail, KernelSlicesNameTheirContextAndFramesCarryTheirNumber) {
+  const std::string trace = testing::TempDir() + "ws_trace_kernel.json";
+  const std::string s5 = std::string(WS_SOURCE_DIR) + "/workloads/iperf/scenarios/s5_final.yaml";
+  const auto r = wirespeed("run " + s5 + " --set iperf.seconds=0.2 --sweep iperf.dir=tx --sweep iperf.proto=tcp --trace " + trace);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto n = names(trace);
+  EXPECT_FALSE(n.count("step"));
+  EXPECT_TRUE(n.count("tcpip")) << "lwIP's thread";
+  EXPECT_TRUE(n.count("iperf"));
+  const auto tcp = spans(trace, "TCP 1518B");
+  ASSERT_FALSE(tcp.empty());
+  EXPECT_GT(tcp[0]["args"]["frame"].get<int>(), 0);
+  EXPECT_EQ(tcp[0]["args"]["dst_port"], 5201) << "iperf3's port";
+  EXPECT_TRUE(tcp[0]["args"]["tcp_seq"].is_number_integer());
+}
+
+// A trace that reaches its cap says so: on stderr and in run.json.
+TEST(TraceDetail, ATraceAtItsCapSaysSo) {
+  const std::string dir = testing::TempDir() + "ws_trace_cap";
+  std::filesystem::remove_all(dir);
+  const std::string trace = testing::TempDir() + "ws_trace_cap.json";
+  const auto path = write_file("trace_cap.yaml", scenario("  dma.blocks: 8\n"));
+  const auto r = wirespeed("run " + path + " --trace " + trace + " --trace-cap 100 --out " + dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("trace " + trace + ": stopped at its cap of 100 events"), std::string::npos) << r.err;
+  const auto run = nlohmann::json::parse(slurp(dir + "/run.json"));
+  const auto& t = run["points"][0]["trace"];
+  EXPECT_EQ(t["events"], 100);
+  EXPECT_EQ(t["cap"], 100);
+  EXPECT_GT(t["dropped"].get<int>(), 0);
+  EXPECT_EQ(t["file"], trace);
+  const auto whole = wirespeed("run " + path + " --trace " + trace + " --out " + dir + " --replace");
+  ASSERT_EQ(whole.code, 0) << whole.err;
+  EXPECT_EQ(whole.err.find("cap"), std::string::npos) << whole.err;
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir + "/run.json"))["points"][0]["trace"]["dropped"], 0);
 }
 
 TEST(TraceDetail, EthernetEventsNameTheFrameKindAndSize) {

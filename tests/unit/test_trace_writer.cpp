@@ -94,16 +94,43 @@ TEST(TraceWriter, EmitsEventsWithNamedTracks) {
   EXPECT_NE(find(load(path).at("traceEvents"), "i", "late"), nullptr);
 }
 
-TEST(TraceWriter, BoundsStoredEvents) {
+TEST(TraceWriter, BoundsStoredEventsAndSaysSo) {
   const std::string path = temp_path("ws_trace_bounded.json");
   ws::TraceWriter tw(path, 2);
   for (int i = 0; i < 5; ++i) tw.instant("t", "e", sc_time(i, SC_NS));
   EXPECT_EQ(tw.dropped(), 3u);
+  testing::internal::CaptureStderr();
   tw.flush();
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find("trace " + path + ": stopped at its cap of 2 events (the last at 0.001 us); 3 later events"),
+            std::string::npos) << said;
   const json doc = load(path);
   int stored = 0;
   for (auto& e : doc.at("traceEvents")) stored += e["ph"] == "i";
   EXPECT_EQ(stored, 2);
+  const auto& s = ws::TraceWriter::last_written();
+  EXPECT_EQ(s.path, path);
+  EXPECT_EQ(s.events, 2u);
+  EXPECT_EQ(s.dropped, 3u);
+  EXPECT_EQ(s.cap, 2u);
+}
+
+TEST(TraceWriter, EventsCarryTheirArgs) {
+  const std::string path = temp_path("ws_trace_args.json");
+  {
+    ws::TraceWriter tw(path);
+    tw.complete("link", "MRd 512B tag 3", SC_ZERO_TIME, sc_time(1, SC_NS), {{"kind", "MRd"}, {"tag", 3}, {"seq", 4095}});
+    tw.instant("rx", "frame \"7\"", sc_time(2, SC_NS), {{"queue", "q\"1"}});
+    tw.complete("link", "plain", SC_ZERO_TIME, sc_time(1, SC_NS));
+  }
+  const json ev = load(path).at("traceEvents");
+  const json* mrd = find(ev, "X", "MRd 512B tag 3");
+  ASSERT_NE(mrd, nullptr);
+  EXPECT_EQ((*mrd)["args"], (json{{"kind", "MRd"}, {"tag", 3}, {"seq", 4095}}));
+  const json* frame = find(ev, "i", "frame \"7\"");
+  ASSERT_NE(frame, nullptr);
+  EXPECT_EQ((*frame)["args"]["queue"], "q\"1") << "escaped";
+  EXPECT_FALSE(find(ev, "X", "plain")->contains("args"));
 }
 
 TEST(TraceWriter, WriteFailureNamesThePath) {

@@ -378,13 +378,14 @@ void Kernel::run(PerCpu& c, Context& x) {
   x.resume.resume();
   running_ = nullptr;
   TraceWriter* trace = hw.trace();
-  if (trace && trace->enabled()) trace->complete(hw.resource_name(), "step", began, hw.time() - began);
+  if (trace && trace->enabled()) trace->complete(hw.resource_name(), x.what, began, hw.time() - began);
   if (x.task.done()) {
     x.task.rethrow();
     if (x.level == Level::HardIrq) hw.exception_exit();
     book(c, x, hw.time() - now());
     ++hw.busy()->ops;
-    if (trace && trace->enabled()) trace->complete(hw.resource_name(), x.what.c_str(), x.started, hw.time() - x.started);
+    if (trace && trace->enabled())
+      trace->complete(hw.resource_name(), x.what, x.started, hw.time() - x.started, {{"span", "start to end"}});
     return finished(c, x);
   }
   book(c, x, hw.time() - now());
