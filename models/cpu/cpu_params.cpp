@@ -24,7 +24,11 @@ std::pair<Cache::Config, Cache::Config> Cpu::cache_configs(const ParamTable& p, 
 }
 
 void Cpu::check_cache_params(const ParamTable& p, const std::string& prefix) {
-  const int64_t line = p.i(prefix + ".l1d_line_bytes");
+  const std::string line_key = prefix + ".l1d_line_bytes";
+  const int64_t line = p.i(line_key);
+  if (line & (line - 1))
+    throw InputError(fmt::format("{}: key '{}': {} B is not a power of two (valid: 32, 64, 128, 256)",
+                                 p.origin(line_key), line_key, line));
   for (const char* which : {"l1d", "l1i"}) {
     const std::string kb = prefix + "." + which + "_kb", ways = prefix + "." + which + "_ways";
     const int64_t bytes = p.i(kb) * 1024, w = p.i(ways), sets = bytes / std::max<int64_t>(1, w * line);

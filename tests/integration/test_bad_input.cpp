@@ -205,7 +205,6 @@ TEST_P(BadInputOf, ACacheLineNotAPowerOfTwoExitsTwo) {
   for (const auto& [key, spec] : t.specs()) {
     if (!key.ends_with("_line_bytes")) continue;
     const auto r = ws::test::wirespeed("run " + short_scenario(p) + " --set " + key + "=48");
-    if (const auto* k = ws::test::known_failure(p.name, r.err)) GTEST_SKIP() << "TODO(platform bug): " << k->what;
     EXPECT_EQ(r.code, 2) << key << "=48: " << r.err;
     EXPECT_NE(r.err.find(key), std::string::npos) << r.err;
     ++n;

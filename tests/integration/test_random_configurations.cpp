@@ -54,7 +54,6 @@ std::string random_value(const ws::ParamSpec& s, std::mt19937_64& rng) {
 
 struct Tally {
   int ran = 0, refused = 0;
-  std::set<const ws::test::KnownFailure*> known;  // platform bugs met (catalogue.hpp)
 };
 
 Tally run_random(const std::string& platform, const std::vector<std::pair<std::string, std::string>>& fixed,
@@ -94,10 +93,6 @@ Tally run_random(const std::string& platform, const std::vector<std::pair<std::s
   const auto outcomes = ws::run_points(points, 2);
   for (size_t i = 0; i < outcomes.size(); ++i) {
     const auto& o = outcomes[i];
-    if (const auto* k = ws::test::known_failure(platform, o.error)) {
-      t.known.insert(k);
-      continue;
-    }
     const std::string hang = o.error.find("signal " + std::to_string(SIGXCPU)) != std::string::npos
                                  ? fmt::format(" (a hang: over {} s of CPU)", kPointCpuSeconds) : "";
     EXPECT_TRUE(o.ok || o.exit_code == 2) << platform << described[i] << ": " << o.error << hang;
@@ -137,7 +132,6 @@ class RandomConfigurations : public testing::TestWithParam<std::string> {};
 TEST_P(RandomConfigurations, RunOrAreRefusedBeforeRunning) {
   const auto it = plans().find(GetParam());
   ASSERT_NE(it, plans().end()) << GetParam() << ": give it a plan of short random runs";
-  std::set<const ws::test::KnownFailure*> known;
   for (const Plan& p : it->second) {
     auto fixed = ws::test::short_run(GetParam());
     for (const auto& [k, v] : p.also_fixed) {
@@ -146,11 +140,7 @@ TEST_P(RandomConfigurations, RunOrAreRefusedBeforeRunning) {
     }
     const auto t = run_random(GetParam(), fixed, p.count, p.seed);
     EXPECT_GE(t.ran, p.min_ran) << "most random configurations are valid and must run";
-    known.insert(t.known.begin(), t.known.end());
   }
-  std::string met;
-  for (const auto* k : known) met += "\n  TODO(platform bug): " + k->what;
-  if (!known.empty()) GTEST_SKIP() << "random configurations met known platform bugs:" << met;
 }
 
 INSTANTIATE_TEST_SUITE_P(Catalogue, RandomConfigurations, testing::ValuesIn(ws::test::platform_names()),
