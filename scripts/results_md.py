@@ -117,7 +117,8 @@ def msc8144_calibration_md(rows):
         "`workloads/udp_echo/reference/msc8144-udp-echo.csv` (R1-R3 fix the software",
         "path; H1 and H3, released after round 1, fix the QE microcode); the line-rate",
         "statements were checked, not fitted. % of gigabit line rate per port, RFC 2544",
-        "throughput.",
+        "throughput. H5's line-rate size (\"about 768 B\") contradicts H5's own 64 B figure and",
+        "is excluded (`--rows excluded`; the reference table gives the arithmetic).",
         "",
         f"Calibration error over {len(figures)} figures: mean |error| {sum(errs) / len(errs):.1f} %, "
         f"max |error| {max(errs):.1f} %; {sum(r['error_pct'] == 'holds' for r in statements)} of "
