@@ -1,5 +1,6 @@
 #include "models/eth/headers.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include "models/eth/inet_checksum.hpp"
 #include "models/pcie/crc.hpp"
@@ -109,6 +110,13 @@ bool fcs_ok(const uint8_t* frame_with_fcs, size_t len) {
   const uint32_t c = fcs(frame_with_fcs, len - kFcsBytes);
   const uint8_t* f = frame_with_fcs + len - kFcsBytes;
   return f[0] == uint8_t(c) && f[1] == uint8_t(c >> 8) && f[2] == uint8_t(c >> 16) && f[3] == uint8_t(c >> 24);
+}
+
+Frame* frame_of(FramePool& pool, const uint8_t* bytes, size_t len) {
+  Frame* f = pool.get();
+  std::copy(bytes, bytes + len, f->bytes.begin());
+  f->len = uint32_t(pad_and_append_fcs(f->bytes.data(), len));
+  return f;
 }
 
 }  // namespace ws::eth

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include "models/eth/ethernet.hpp"
+#include "models/eth/frame.hpp"
 
 namespace ws::eth {
 
@@ -58,6 +59,8 @@ size_t append_fcs(uint8_t* frame, size_t len);
 // What a NIC's transmit does to the frame[0..len): pads it with zeros to the
 // 60 B minimum, then appends the FCS; returns the length on the wire.
 size_t pad_and_append_fcs(uint8_t* frame, size_t len);
+// A frame from `pool` holding bytes[0..len), padded and with its FCS: what a NIC sends of them.
+Frame* frame_of(FramePool& pool, const uint8_t* bytes, size_t len);
 bool fcs_ok(const uint8_t* frame_with_fcs, size_t len);
 
 }  // namespace ws::eth

@@ -1,18 +1,19 @@
 #pragma once
 // The Cortex-A7 board of the RT-Thread study and its test network: the core
 // (L1 I and D, L2), DDR behind the AXI interconnect, the GIC, the EMAC (100
-// Mbit/s) or EMAC1 (1 Gbit/s), a gigabit store-and-forward switch and the
-// PC's gigabit NIC. Address map: DDR at 0 (1 GiB); the regions below.
+// Mbit/s) or EMAC1 (1 Gbit/s) and a gigabit store-and-forward switch, whose
+// port kPcPort takes the PC's cable. Address map: DDR at 0 (1 GiB); the
+// regions below.
 #include <systemc>
 #include <memory>
 #include "models/bus/interconnect.hpp"
 #include "models/cpu/cpu.hpp"
 #include "models/eth/dw_emac.hpp"
 #include "models/eth/switch.hpp"
-#include "models/eth/wire.hpp"
 #include "models/irq/gic.hpp"
 #include "models/mem/memory.hpp"
 #include "models/sim/param.hpp"
+#include "platforms/common/run_context.hpp"
 
 namespace ws::a7 {
 
@@ -30,11 +31,11 @@ constexpr unsigned kEmacLine = 0;
 constexpr unsigned kTimeoutSource = 1;
 constexpr unsigned kTimeoutLine = 30;
 constexpr unsigned kBoardPort = 0, kPcPort = 1;  // switch ports
+constexpr uint32_t kBoardIp = 0xC0A80A02, kPcIp = 0xC0A80A01, kMask = 0xFFFFFF00;  // 192.168.10.x
 
 class A7Board : public sc_core::sc_module {
  public:
-  A7Board(sc_core::sc_module_name name, const ParamTable& p, Scheduler& sched, StatsRegistry& stats,
-          TraceWriter* trace, eth::FramePool& pool);
+  A7Board(sc_core::sc_module_name name, const ParamTable& p, RunContext& run);
   // soc.caches: MMU, D-cache (with L2) and I-cache on or off; the DMA buffers
   // non-cacheable when `dma_uncached`.
   void map_memory(bool caches_on, bool dma_uncached);
@@ -45,7 +46,6 @@ class A7Board : public sc_core::sc_module {
   Gic gic;
   eth::DwEmac emac;
   eth::Switch sw;
-  eth::Wire pc_tx;  // the PC's NIC to its switch port
 };
 
 }  // namespace ws::a7

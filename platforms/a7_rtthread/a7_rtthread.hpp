@@ -7,8 +7,8 @@
 namespace ws {
 
 void declare_a7_params(ParamTable& t);
-void check_a7_params(const ParamTable& p);
-RunResult run_a7(const ParamTable& p, const RunOptions& o);
+RunResult run_iperf(const ParamTable& p, const RunOptions& o);  // in builds with lwIP (lwip_guard.hpp)
+RunResult run_memcpy(const ParamTable& p, const RunOptions& o);
 Platform a7_platform();
 
 }  // namespace ws

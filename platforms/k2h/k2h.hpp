@@ -8,8 +8,7 @@
 namespace ws {
 
 void declare_k2h_params(ParamTable& t);
-void check_k2h_params(const ParamTable& p);
-RunResult run_k2h(const ParamTable& p, const RunOptions& o);
+RunResult run_ftp(const ParamTable& p, const RunOptions& o);  // in builds with lwIP (lwip_guard.hpp)
 Platform k2h_platform();
 
 }  // namespace ws

@@ -1,15 +1,14 @@
 #include "platforms/k2h/k2h_board.hpp"
 
+#include <vector>
+#include "models/eth/headers.hpp"
+#include "platforms/common/core_config.hpp"
+
 namespace ws::k2h {
 
 namespace {
-Cpu::Config core_config(const ParamTable& p) {
-  const auto [l1d, l1i] = Cpu::cache_configs(p, "a15");
-  Cpu::Config c{p.r("soc.core_mhz") * 1e6, l1d, l1i, p.r("a15.isr_entry_cycles"), p.r("a15.isr_exit_cycles"),
-                p.r("a15.cache_op_cycles"), p.r("a15.reg_access_ns")};
-  c.l2 = Cache::Config{uint32_t(p.i("a15.l2_kb") * 1024), 16, l1d.line_bytes};
-  c.l2_hit_cycles = p.r("a15.l2_hit_cycles");
-  c.data_accesses_per_instruction = p.r("a15.data_accesses_per_instruction");
+Cpu::Config a15_config(const ParamTable& p) {
+  Cpu::Config c = core_config(p, "a15", 16);
   c.loop_ipc = p.r("a15.loop_ipc");
   return c;
 }
@@ -19,19 +18,20 @@ nav::Accumulator::Config acc_config(const ParamTable& p) {
 }
 }  // namespace
 
-K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, Scheduler& sched, StatsRegistry& stats,
-                   TraceWriter* trace)
+K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext& run)
     : sc_module(name),
-      ddr("ddr3", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, stats),
-      msmc("msmc", Memory::Config{kMsmcSize, p.r("msmc.latency_ns"), p.r("msmc.bytes_per_ns"), 1, true}, stats),
-      bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns")}, stats),
-      core("a15", core_config(p), sched, stats, trace),
+      ddr("ddr3", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
+      msmc("msmc", Memory::Config{kMsmcSize, p.r("msmc.latency_ns"), p.r("msmc.bytes_per_ns"), 1, true}, run.stats),
+      bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns")}, run.stats),
+      core("a15", a15_config(p), run.sched, run.stats, &run.trace),
       gic(p.r("gic.latency_ns")),
-      qm("qmss", nav::Qmss::Config{kQueues, p.r("qmss.access_ns")}, stats),
-      pktdma("netcp_pktdma", nav::PacketDma::Config{p.r("pktdma.desc_ns")}, qm, sched, stats),
-      acc("qmss_acc", acc_config(p), qm, sched, gic, kAccSource),
-      port_tx("sgmii0.tx", 1e9, sched, stats),
-      pc_tx("pc.tx", 1e9, sched, stats) {
+      qm("qmss", nav::Qmss::Config{kQueues, p.r("qmss.access_ns")}, run.stats),
+      pktdma("netcp_pktdma", nav::PacketDma::Config{p.r("pktdma.desc_ns")}, qm, run.sched, run.stats),
+      acc("qmss_acc", acc_config(p), qm, run.sched, gic, kAccSource),
+      port_tx("sgmii0.tx", 1e9, run.sched, run.stats),
+      run_(run),
+      hop_(p.r("netcp.switch_latency_ns"), sc_core::SC_NS),
+      rx_flow_(pktdma.add_rx_flow(kRxFree, kRxQueue)) {
   core.socket.bind(bus.in);
   pktdma.socket.bind(bus.in);
   acc.socket.bind(bus.in);
@@ -47,8 +47,19 @@ K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, Scheduler&
   core.set_region(kQm, uint64_t(kQueues) * nav::Qmss::kQueueStride, MemAttr::Device);
   core.set_region(kMsmc, kMsmcSize, MemAttr::NonCacheable);  // descriptors and the accumulator list
   gic.connect(kAccSource, &core, kAccLine, 0x80);
-  port_tx.trace(trace);
-  pc_tx.trace(trace);
+  port_tx.trace(&run.trace);
+  pktdma.add_tx_channel(kTxQueue, [this](const uint8_t* bytes, uint32_t len, const sc_core::sc_time& ready) {
+    eth::Frame* f = eth::frame_of(run_.pool, bytes, len);
+    const sc_core::sc_time on_wire = port_tx.duration(*f);
+    const sc_core::sc_time end = port_tx.transmit(f, ready + hop_);
+    return nav::PacketDma::Departure{end - on_wire, end};
+  });
+}
+
+void K2hBoard::port_rx(eth::Frame* f) {
+  std::vector<uint8_t> bytes(f->bytes.begin(), f->bytes.begin() + (f->len - eth::kFcsBytes));
+  run_.pool.put(f);
+  run_.sched.after(hop_, [this, bytes = std::move(bytes)] { pktdma.receive(rx_flow_, bytes.data(), uint32_t(bytes.size())); });
 }
 
 }  // namespace ws::k2h

@@ -2,8 +2,10 @@
 // The 66AK2H EVM of the FTP study and its test network: one Cortex-A15 (L1 I
 // and D, L2) with DDR3 and the MSMC SRAM behind the interconnect, the GIC,
 // the Multicore Navigator (the queue manager, NETCP's packet DMA, one
-// accumulator channel on the Rx queue), NETCP's gigabit switch port (SGMII
-// port 0) and the cable to the Windows PC's NIC. Address map as the SoC's:
+// accumulator channel on the Rx queue) and NETCP's gigabit switch port (SGMII
+// port 0), to which the PC's cable plugs: the packet DMA's Tx channel sends on
+// port_tx, what arrives (port_rx) goes to its Rx flow, each through the
+// switch's latency. Address map as the SoC's:
 // DDR3A at 0x8000_0000 (1 GiB here), MSMC SRAM at 0x0C00_0000; the Queue N
 // registers' region at the address below.
 #include <systemc>
@@ -17,6 +19,7 @@
 #include "models/nav/packet_dma.hpp"
 #include "models/nav/qmss.hpp"
 #include "models/sim/param.hpp"
+#include "platforms/common/run_context.hpp"
 
 namespace ws::k2h {
 
@@ -38,11 +41,13 @@ constexpr unsigned kTxQueue = 648;             // NETCP's Tx queue for the switc
 constexpr unsigned kTxFree = 900, kTxReturn = 901, kRxFree = 902, kRxQueue = 903;  // general-purpose queues
 constexpr unsigned kAccSource = 0, kAccLine = 0;  // GIC source and core line of the accumulator's interrupt
 constexpr unsigned kTimeoutSource = 1, kTimeoutLine = 30;
+constexpr uint32_t kBoardIp = 0xC0A80102, kPcIp = 0xC0A80101, kMask = 0xFFFFFF00;  // 192.168.1.x
 
 class K2hBoard : public sc_core::sc_module {
  public:
-  K2hBoard(sc_core::sc_module_name name, const ParamTable& p, Scheduler& sched, StatsRegistry& stats,
-           TraceWriter* trace);
+  K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext& run);
+  // A frame from the cable into SGMII port 0.
+  void port_rx(eth::Frame* f);
 
   Memory ddr;
   Memory msmc;
@@ -53,7 +58,11 @@ class K2hBoard : public sc_core::sc_module {
   nav::PacketDma pktdma;
   nav::Accumulator acc;
   eth::Wire port_tx;  // SGMII port 0 to the PC
-  eth::Wire pc_tx;    // the PC's NIC to the board
+
+ private:
+  RunContext& run_;
+  const sc_core::sc_time hop_;  // through NETCP's switch
+  unsigned rx_flow_;
 };
 
 }  // namespace ws::k2h

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 #include "models/eth/ethernet.hpp"
+#include "platforms/common/pc_peer.hpp"
 #include "workloads/net/lwip_stack.hpp"
 
 using namespace ws;
@@ -18,48 +19,28 @@ namespace {
 
 uint8_t pattern(uint64_t i) { return uint8_t(i * 131 + (i >> 9)); }
 
-// One direction of a 1 Gb/s link: frames serialised one after another and
-// delivered `latency` after their last bit, as events (never re-entering lwIP).
-struct Link {
-  explicit Link(Scheduler& s) : sched(s) {}
-  Scheduler& sched;
-  net::LwipStack* to = nullptr;
-  sc_time free_at, latency{5, SC_US};
-  uint64_t frames = 0;
-  void send(net::LwipStack& from, void* frame) {
-    uint8_t f[1600];
-    const uint16_t len = from.tx_copy(frame, f);
-    from.tx_free(frame);
-    const sc_time wire((len + 4 + 20) * 8.0, sc_core::SC_NS);  // FCS, preamble and gap at 1 ns a bit
-    const sc_time start = std::max(now(), free_at);
-    free_at = start + wire;
-    ++frames;
-    std::vector<uint8_t> copy(f, f + len);
-    sched.at(free_at + latency, [this, copy = std::move(copy)] { to->input(copy.data(), uint16_t(copy.size())); });
+// The board's stack and the PC's, each a host on its gigabit NIC, joined by a
+// cable: frames serialised one after another and delivered to the other
+// stack `latency` after their last bit, as events (never re-entering lwIP).
+struct TwoHosts {
+  TwoHosts(const ws_lwip_api* board_api, const ws_lwip_options& board_opt, const ws_lwip_api* pc_api,
+           const ws_lwip_options& pc_opt, sc_time latency = sc_time(5, SC_US))
+      : board({board_api, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00, board_opt, latency, "board.tx"}, run),
+        pc({pc_api, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00, pc_opt, latency}, run) {
+    PcPeer::cable(board, pc);
   }
-};
-
-// Both directions between the board's stack and the PC's, each stack's output on its link.
-struct Cable {
-  Cable(Scheduler& s, net::LwipStack& board, net::LwipStack& pc) : to_board(s), to_pc(s) {
-    to_board.to = &board;
-    to_pc.to = &pc;
-    pc.output = [this, &pc](void* f, uint16_t) { to_board.send(pc, f); };
-    board.output = [this, &board](void* f, uint16_t) { to_pc.send(board, f); };
-  }
-  Link to_board, to_pc;
+  RunContext run{RunOptions{}};
+  PcPeer board, pc;
 };
 
 }  // namespace
 
 TEST(Lwip, TwoInstancesWithTheirOwnOptionsMoveATcpStreamInOrder) {
-  Scheduler sched("sched");
-  net::LwipStack board(ws_lwip_board_tuned(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
-                       ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0});
-  net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
+  TwoHosts hosts(ws_lwip_board_tuned(), ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0}, ws_lwip_pc(), {});
+  Scheduler& sched = hosts.run.sched;
+  net::LwipStack &board = hosts.board.stack, &pc = hosts.pc.stack;
   EXPECT_EQ(board.window(), 8u * 1460) << "the board's run-time option";
   EXPECT_EQ(pc.window(), 256u * 1024) << "the PC's, in the same process";
-  Cable cable(sched, board, pc);
 
   constexpr uint64_t kBytes = 2 << 20;
   uint64_t got = 0, wrong = 0;
@@ -123,12 +104,10 @@ TEST(Lwip, AnInstanceServesOneStack) {
 // timer every round, about 8192 B per 100 ms (0.66 Mbit/s): the arithmetic of
 // TcpAckFrequency against a small buffer.
 TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer) {
-  Scheduler sched("sched");
-  net::LwipStack board(ws_lwip_board_rtthread(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
-                       ws_lwip_options{8192, 8192, 16, 0, 0, 0, 0, 0});
-  net::LwipStack pc(ws_lwip_windows(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00,
-                    ws_lwip_options{0, 0, 0, 0, 0, 10, 1, 0});
-  Cable cable(sched, board, pc);
+  TwoHosts hosts(ws_lwip_board_rtthread(), ws_lwip_options{8192, 8192, 16, 0, 0, 0, 0, 0}, ws_lwip_windows(),
+                 ws_lwip_options{0, 0, 0, 0, 0, 10, 1, 0});
+  Scheduler& sched = hosts.run.sched;
+  net::LwipStack &board = hosts.board.stack, &pc = hosts.pc.stack;
   uint64_t got = 0;
   int pc_sock = -1, board_sock = -1;
   pc.on_event = [&](int e, int socket) {
@@ -164,11 +143,9 @@ TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer)
 // connections): each accepted connection has its own id and its own bytes,
 // and a peer's close reaches only its connection.
 TEST(Lwip, ConnectionsOnTwoListenersKeepTheirOwnBytesAndCloses) {
-  Scheduler sched("sched");
-  net::LwipStack board(ws_lwip_board_tuned(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
-                       ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0});
-  net::LwipStack pc(ws_lwip_pc(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
-  Cable cable(sched, board, pc);
+  TwoHosts hosts(ws_lwip_board_tuned(), ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0}, ws_lwip_pc(), {});
+  Scheduler& sched = hosts.run.sched;
+  net::LwipStack &board = hosts.board.stack, &pc = hosts.pc.stack;
   const int control = board.listen(21), data = board.listen(20001);
   ASSERT_GE(control, 0);
   ASSERT_GE(data, 0);
@@ -225,18 +202,15 @@ TEST(Lwip, ConnectionsOnTwoListenersKeepTheirOwnBytesAndCloses) {
 // 8 KB buffer are sixteen 512 B segments on the wire before any ACK is back;
 // lwIP's own rules would coalesce them and send at most three segments' worth.
 TEST(Lwip, TheNdkProfileSendsEachWriteAsItsOwnSegmentWithTheWholeWindowOpen) {
-  Scheduler sched("sched");
-  net::LwipStack board(ws_lwip_ndk(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00,
-                       ws_lwip_options{8192, 8192, 0, 0, 0, 0, 0, 65535});
-  net::LwipStack pc(ws_lwip_windows(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00,
-                    ws_lwip_options{65535, 65535, 0, 0, 1, 2, 2, 0});
-  Cable cable(sched, board, pc);
-  cable.to_pc.latency = cable.to_board.latency = sc_time(1, sc_core::SC_MS);  // no ACK is back while the writes go out
-  std::vector<uint16_t> data_frames;  // lengths of the board's frames carrying 512 B of TCP data
+  TwoHosts hosts(ws_lwip_ndk(), ws_lwip_options{8192, 8192, 0, 0, 0, 0, 0, 65535}, ws_lwip_windows(),
+                 ws_lwip_options{65535, 65535, 0, 0, 1, 2, 2, 0},
+                 sc_time(1, sc_core::SC_MS));  // no ACK is back while the writes go out
+  Scheduler& sched = hosts.run.sched;
+  net::LwipStack &board = hosts.board.stack, &pc = hosts.pc.stack;
+  std::vector<uint32_t> data_frames;  // lengths of the board's frames carrying 512 B of TCP data
   bool writing = false;
-  board.output = [&](void* f, uint16_t len) {
+  hosts.board.on_send = [&](const uint8_t*, uint32_t len) {
     if (writing) data_frames.push_back(len);
-    cable.to_pc.send(board, f);
   };
   ASSERT_GE(pc.listen(5001), 0);
   int sock = -1;
@@ -251,7 +225,7 @@ TEST(Lwip, TheNdkProfileSendsEachWriteAsItsOwnSegmentWithTheWholeWindowOpen) {
   };
   sched.at(sc_time(10, SC_US), [&] { ASSERT_GE(sock = board.connect(0x0A000001, 5001), 0); });
   sc_core::sc_start(sc_time(10, sc_core::SC_MS));
-  EXPECT_EQ(data_frames, std::vector<uint16_t>(16, 14 + 20 + 20 + 512)) << "one 512 B segment per write";
+  EXPECT_EQ(data_frames, std::vector<uint32_t>(16, 14 + 20 + 20 + 512)) << "one 512 B segment per write";
 }
 #endif
 
@@ -305,25 +279,24 @@ TEST(Lwip, UdpGoesByReferenceAndChecksumOffloadLeavesTheChecksumsToTheNic) {
 // update once 2 MSS are read, or the delayed-ACK timer; a segment with PSH is
 // ACKed at once.
 TEST(Lwip, TheNdkReceiverAcksAtOnceOnlyOnPushOrAWindowUpdate) {
-  Scheduler sched("sched");
   ws_lwip_options ndk{};
   ndk.tcp_wnd = ndk.tcp_snd_buf = 65535;
   ndk.ndk_tcp = 1;
   ndk.del_ack_ticks = 2;
-  net::LwipStack board(ws_lwip_ndk(), sched, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00, ndk);
-  net::LwipStack pc(ws_lwip_linux(), sched, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00);
-  Cable cable(sched, board, pc);
+  TwoHosts hosts(ws_lwip_ndk(), ndk, ws_lwip_linux(), {});
+  Scheduler& sched = hosts.run.sched;
+  net::LwipStack &board = hosts.board.stack, &pc = hosts.pc.stack;
   ASSERT_GE(board.listen(21), 0);
   int s = -1;
   sched.at(sc_time(10, SC_US), [&] { s = pc.connect(0x0A000002, 21); });
   sc_core::sc_start(sc_time(5, sc_core::SC_MS));
   ASSERT_GE(s, 0);
-  const uint64_t acks_before = cable.to_pc.frames;
+  const uint64_t acks_before = hosts.board.nic.frames();
   // Two full segments without PSH (the write's last segment carries it: write 3, the third is PSH).
   std::vector<uint8_t> data(3 * 1460);
   for (size_t i = 0; i < data.size(); ++i) data[i] = pattern(i);
   ASSERT_EQ(pc.write(s, data.data(), uint32_t(data.size())), data.size());
   sc_core::sc_start(sc_time(200, SC_US));  // the three segments are in, nothing read
-  EXPECT_EQ(cable.to_pc.frames - acks_before, 1u) << "one ACK: for the PSH segment, none for the first two";
+  EXPECT_EQ(hosts.board.nic.frames() - acks_before, 1u) << "one ACK: for the PSH segment, none for the first two";
 }
 #endif

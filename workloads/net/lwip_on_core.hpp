@@ -20,6 +20,7 @@
 #include <string>
 #include "models/cpu/cpu.hpp"
 #include "models/sim/param.hpp"
+#include "workloads/lib/cycle_ledger.hpp"
 #include "workloads/lib/memcpy_routines.hpp"
 #include "workloads/net/lwip_stack.hpp"
 
@@ -56,8 +57,7 @@ class LwipOnCore {
   // Core time by what the software did ("lwIP memcpy", "driver Rx copy", ...):
   // `book(what, since)` adds the core's time since `since` (a core time).
   void book(const std::string& what, const sc_core::sc_time& since) { ledger_[what] += core_.time() - since; }
-  const std::map<std::string, sc_core::sc_time>& ledger() const { return ledger_; }
-  void clear_ledger() { ledger_.clear(); }
+  lib::Ledger& ledger() { return ledger_; }
   const LwipCallCosts& costs() const { return costs_; }
   // Off: lwIP's copies move the bytes uncharged (a zero-copy API's stand-in, NDK's recvnc()).
   void set_charge_copies(bool on) { charge_copies_ = on; }
@@ -71,7 +71,7 @@ class LwipOnCore {
   LwipCallCosts costs_;
   std::string name_;
   bool charge_copies_ = true;
-  std::map<std::string, sc_core::sc_time> ledger_;
+  lib::Ledger ledger_;
   std::unordered_map<uintptr_t, uint64_t> pages_;  // host page -> its page in the window
   struct Buffer {
     uintptr_t host;

@@ -1,0 +1,89 @@
+#ifdef WS_HAVE_LWIP
+#include "platforms/a7_rtthread/a7_software.hpp"
+
+#include <fmt/format.h>
+#include <functional>
+#include <utility>
+#include "models/sim/invariants.hpp"
+#include "workloads/lib/memcpy_routines.hpp"
+
+namespace ws::a7 {
+
+namespace {
+
+ws_lwip_options board_options(const ParamTable& p) {
+  const bool tuned = p.s("lwip.options") == "tuned";
+  const auto pick = [&](const char* key, uint32_t rtthread, uint32_t tuned_value) {
+    const auto v = uint32_t(p.i(key));
+    return v ? v : (tuned ? tuned_value : rtthread);
+  };
+  return {pick("lwip.tcp_wnd", 8196, 8 * 1460), pick("lwip.tcp_snd_buf", 8196, 8 * 1460),
+          pick("lwip.pbuf_pool_size", 16, 64), uint32_t(p.i("lwip.udp_recvmbox")),
+          0, 0, 0, 0,  // netutils iperf sets TCP_NODELAY
+          p.s("lwip.checksum") == "offload", 0};
+}
+
+drivers::DwEmacDriver::Config driver_config(const ParamTable& p, const ws_lwip_options& opt,
+                                            const sc_core::sc_time& tick) {
+  using TickPoll = drivers::DwEmacDriver::TickPoll;
+  const std::string poll = p.s("drv.rx_tick_poll");
+  return {p.s("drv.tx") == "lookahead", p.s("drv.rx") == "thread", p.s("drv.dma_buffers") == "cached",
+          opt.checksum_offload != 0,
+          unsigned(p.i("drv.rx_descs")), unsigned(p.i("drv.tx_descs")), kRings,
+          kDmaBuffers, 1536, unsigned(p.i("drv.rx_budget")),
+          p.r("drv.isr_instructions"), p.r("drv.rx_frame_instructions"),
+          p.r("drv.tx_frame_instructions"),
+          poll == "one" ? TickPoll::One : poll == "drain" ? TickPoll::Drain : TickPoll::None,
+          tick};
+}
+
+}  // namespace
+
+A7Software::A7Software(const ParamTable& p, A7Board& b, RunContext& r)
+    : run(r),
+      board(b),
+      tick(1.0 / double(p.i("rtt.tick_hz")), sc_core::SC_SEC),
+      rtt(board.core, run.stats, os::KernelCosts::from(p, "rtt"), tick, 10),
+      options(board_options(p)),
+      stack(p.s("lwip.options") == "tuned" ? ws_lwip_board_tuned() : ws_lwip_board_rtthread(), run.sched,
+            eth::local_mac(0x02, 1), kBoardIp, kMask, options),
+      lwip(stack, board.core, lib::memcpy_from_name(p.s("sw.memcpy")), kLwipWindow,
+           net::LwipCallCosts::from(p, "lwip")),
+      tcpip(rtt.kernel(), [this](std::function<os::Task()> body) { rtt.thread("tcpip", 10, std::move(body)); },
+            stack, lwip, unsigned(p.i("lwip.tcpip_mbox")), board.gic, kTimeoutSource, kTimeoutLine),
+      driver(driver_config(p, options, tick), board.emac, rtt, stack, lwip, tcpip, board.gic, kEmacSource, kEmacLine,
+             12) {}
+
+void A7Software::boot() {
+  rtt.kernel().boot(0, [this]() -> os::Task {
+    driver.init();
+    co_return;
+  }, "init", sc_core::SC_ZERO_TIME);
+}
+
+uint64_t A7Software::rx_waiting() {
+  require(driver.rx_taken() <= board.emac.rx_frames(), "the driver takes only frames the DMA stored",
+          fmt::format("{} taken, {} stored", driver.rx_taken(), board.emac.rx_frames()));
+  const uint64_t in_ring = board.emac.rx_frames() - driver.rx_taken();
+  return board.emac.rx_fifo_frames() + board.emac.rx_storing() + in_ring + driver.rx_held() +
+         tcpip.mailbox().waiting() + tcpip.holding() + stack.udp_waiting();
+}
+
+bool A7Software::quiet() {
+  return board.emac.idle() && driver.tx_pending() == 0 && board.sw.buffered(kBoardPort) == 0 &&
+         board.sw.buffered(kPcPort) == 0;
+}
+
+std::map<std::string, uint64_t> A7Software::drops(const net::LwipStack& receiver) const {
+  auto d = run.stats.drops_by_reason();
+  for (auto& [why, n] : driver.drops()) d["driver." + why] += n;
+  const ws_lwip_counters c = receiver.counters();
+  const std::string at = &receiver == &stack ? "lwip." : "pc.lwip.";
+  d[at + "pbuf_pool_empty"] += c.rx_pool_empty;
+  d[at + "input_refused"] += c.rx_refused;
+  d[at + "udp_recvmbox_full"] += c.udp_mbox_full;
+  return d;
+}
+
+}  // namespace ws::a7
+#endif

@@ -1,0 +1,21 @@
+#include "platforms/common/run_context.hpp"
+
+#include <filesystem>
+
+namespace ws {
+
+void RunContext::pcap(const std::string& file, std::initializer_list<eth::Wire*> wires) {
+  if (options.pcap_dir.empty()) return;
+  std::filesystem::create_directories(options.pcap_dir);
+  pcaps_.push_back(std::make_unique<eth::PcapWriter>(options.pcap_dir + "/" + file));
+  for (eth::Wire* w : wires) w->tap(pcaps_.back().get());
+}
+
+void RunContext::finish(RunResult& r, double work_units, const char* work_unit) {
+  r.simulated_s = sc_core::sc_time_stamp().to_seconds();
+  r.work_units = work_units;
+  r.work_unit = work_unit;
+  if (trace.enabled()) trace.flush();
+}
+
+}  // namespace ws

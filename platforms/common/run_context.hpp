@@ -1,0 +1,39 @@
+#pragma once
+// What every run of a platform builds before its board and ends with: the
+// statistics, the trace, the scheduler, the frame pool, the pcap taps the run
+// asked for (--pcap), and the common tail of its result.
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <vector>
+#include "models/eth/frame.hpp"
+#include "models/eth/pcap_writer.hpp"
+#include "models/eth/wire.hpp"
+#include "models/sim/scheduler.hpp"
+#include "models/sim/stats.hpp"
+#include "models/sim/trace_writer.hpp"
+#include "platforms/platform.hpp"
+
+namespace ws {
+
+struct RunContext {
+  explicit RunContext(const RunOptions& o) : options(o), trace(o.trace_path), sched("sched") {}
+
+  const RunOptions options;
+  StatsRegistry stats;
+  TraceWriter trace;
+  Scheduler sched;
+  eth::FramePool pool;
+
+  // A pcap file of what crosses `wires` (a port's two directions) when the run
+  // asked for pcaps: --pcap DIR gets DIR/file.
+  void pcap(const std::string& file, std::initializer_list<eth::Wire*> wires);
+  // The result's common tail: the simulated time, what host speed is counted
+  // in, and the trace written out.
+  void finish(RunResult& r, double work_units, const char* work_unit);
+
+ private:
+  std::vector<std::unique_ptr<eth::PcapWriter>> pcaps_;
+};
+
+}  // namespace ws
