@@ -3,7 +3,7 @@
 #include "platforms/a7_rtthread/a7_rtthread.hpp"
 #include "platforms/k2h/k2h.hpp"
 #include "platforms/mpc8572/mpc8572.hpp"
-#include "platforms/msc8144/msc8144_udp_echo.hpp"
+#include "platforms/msc8144/msc8144.hpp"
 #include "platforms/msc815x_pcie/msc815x_pcie.hpp"
 
 namespace ws {

@@ -8,8 +8,7 @@
 namespace ws {
 
 void declare_mpc8572_params(ParamTable& t);
-void check_mpc8572_params(const ParamTable& p);
-RunResult run_mpc8572(const ParamTable& p, const RunOptions& o);
+RunResult run_ipfwd(const ParamTable& p, const RunOptions& o);
 Platform mpc8572_platform();
 
 }  // namespace ws

@@ -12,7 +12,9 @@
 #include "models/irq/mpic.hpp"
 #include "models/mem/memory.hpp"
 #include "models/mem/snoop_domain.hpp"
+#include "models/eth/ethernet.hpp"
 #include "models/sim/param.hpp"
+#include "platforms/common/run_context.hpp"
 
 namespace ws::mpc8572 {
 
@@ -31,11 +33,16 @@ constexpr uint64_t kSkbsPerPort = 2 * 512 + 512 + 10000;  // the Rx ring and rec
 constexpr unsigned kPorts = 2;
 // MPIC sources and core inputs per port: Tx, Rx, error (the eTSEC's three lines).
 constexpr unsigned kTxSource[kPorts] = {0, 3}, kRxSource[kPorts] = {1, 4}, kErrSource[kPorts] = {2, 5};
+// The test network: 10.0/16 on eth0, 10.1/16 on eth1, a tester port on each.
+constexpr uint32_t kNet[kPorts] = {0x0A000000, 0x0A010000}, kMask = 0xFFFF0000;
+constexpr uint32_t kTesterIp[kPorts] = {0x0A000002, 0x0A010002};
+inline eth::MacAddr port_mac(unsigned i) { return eth::local_mac(0x02, i + 1); }
+inline eth::MacAddr tester_mac(unsigned i) { return eth::local_mac(0x54, i); }
 
 class Mpc8572Board : public sc_core::sc_module {
  public:
-  Mpc8572Board(sc_core::sc_module_name name, const ParamTable& p, Scheduler& sched, StatsRegistry& stats,
-               TraceWriter* trace, eth::FramePool& pool);
+  Mpc8572Board(sc_core::sc_module_name name, const ParamTable& p, RunContext& run);
+  std::vector<Cpu*> cpus() const;
   Memory ddr;
   Interconnect bus;
   SnoopDomain coherence;

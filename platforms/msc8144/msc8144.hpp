@@ -6,8 +6,7 @@
 namespace ws {
 
 void declare_msc8144_params(ParamTable& t);
-void check_msc8144_params(const ParamTable& p);
-RunResult run_msc8144(const ParamTable& p, const RunOptions& o);
+RunResult run_udp_echo(const ParamTable& p, const RunOptions& o);
 Platform msc8144_platform();
 
 }  // namespace ws

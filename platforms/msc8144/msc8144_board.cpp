@@ -1,4 +1,4 @@
-#include "platforms/msc8144/msc8144_soc.hpp"
+#include "platforms/msc8144/msc8144_board.hpp"
 
 #include "platforms/msc8144/msc8144_plan.hpp"
 
@@ -25,20 +25,20 @@ Cpu::Config core_config(const ParamTable& p) {
 
 }  // namespace
 
-Msc8144Soc::Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsigned ncores, unsigned nuecs,
-                       Scheduler& sched, StatsRegistry& stats, TraceWriter* trace, eth::FramePool& pool)
+Msc8144Board::Msc8144Board(sc_core::sc_module_name name, const ParamTable& p, unsigned ncores, unsigned nuecs,
+                           RunContext& run)
     : sc_module(name),
       // M2 is reached through four ports interleaved every 256 B (RM §4.1).
-      m2("m2", clocked(kM2Size, p.r("m2.latency_cycles"), p.r("m2.bytes_per_cycle"), p.r("m2.mhz"), 4, 256), stats),
-      m3("m3", clocked(kM3Size, p.r("m3.latency_cycles"), p.r("m3.bytes_per_cycle"), p.r("soc.m3_mhz"), 1), stats),
-      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, stats),
+      m2("m2", clocked(kM2Size, p.r("m2.latency_cycles"), p.r("m2.bytes_per_cycle"), p.r("m2.mhz"), 4, 256), run.stats),
+      m3("m3", clocked(kM3Size, p.r("m3.latency_cycles"), p.r("m3.bytes_per_cycle"), p.r("soc.m3_mhz"), 1), run.stats),
+      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
       // CLASS is a non-blocking fabric (RM §4.1): only the targets contend.
-      fabric("class", Interconnect::Config{0, p.r("class.hop_ns"), true}, stats),
-      qe("qe", qe::QuiccEngine::config(p), stats),
+      fabric("class", Interconnect::Config{0, p.r("class.hop_ns"), true}, run.stats),
+      qe("qe", qe::QuiccEngine::config(p), run.stats),
       epic(p.r("epic.latency_ns")) {
   for (unsigned c = 0; c < ncores; ++c) {
-    cores.push_back(std::make_unique<Cpu>(("core" + std::to_string(c)).c_str(), core_config(p), sched, stats,
-                                                   trace));
+    cores.push_back(std::make_unique<Cpu>(("core" + std::to_string(c)).c_str(), core_config(p), run.sched, run.stats,
+                                          &run.trace));
     cores.back()->socket.bind(fabric.in);
   }
   qe.socket.bind(fabric.in);
@@ -52,7 +52,8 @@ Msc8144Soc::Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsign
   for (unsigned u = 0; u < nuecs; ++u) {
     const unsigned hw = nuecs == 1 ? 1 : u;
     const std::string uec = "uec" + std::to_string(hw);
-    uecs.push_back(std::make_unique<qe::Uec>(uec, qe::Uec::config(p, uec), qe, epic, sched, stats, pool));
+    uecs.push_back(std::make_unique<qe::Uec>(uec, qe::Uec::config(p, uec), qe, epic, run.sched, run.stats,
+                                              run.pool));
   }
 }
 

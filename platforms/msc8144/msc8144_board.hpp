@@ -12,17 +12,17 @@
 #include "models/mem/memory.hpp"
 #include "models/qe/uec.hpp"
 #include "models/sim/param.hpp"
+#include "platforms/common/run_context.hpp"
 
 namespace ws {
 
-class Msc8144Soc : public sc_core::sc_module {
+class Msc8144Board : public sc_core::sc_module {
  public:
   static constexpr uint64_t kDdrBase = 0x40000000, kDdrSize = 512ull << 20;
   static constexpr uint64_t kM2Base = 0xC0000000, kM2Size = 512ull << 10;
   static constexpr uint64_t kM3Base = 0xD0000000, kM3Size = 10ull << 20;
   // `uecs` controllers are built; `cores` cores.
-  Msc8144Soc(sc_core::sc_module_name name, const ParamTable& p, unsigned cores, unsigned uecs, Scheduler& sched,
-             StatsRegistry& stats, TraceWriter* trace, eth::FramePool& pool);
+  Msc8144Board(sc_core::sc_module_name name, const ParamTable& p, unsigned cores, unsigned uecs, RunContext& run);
 
   Memory m2, m3, ddr;
   Interconnect fabric;

@@ -2,7 +2,7 @@
 // models' keys declared by the models, with this platform's default and source. "Calibrated" parameters name the reference rows
 // (workloads/udp_echo/reference/msc8144-udp-echo.csv) they were fitted on;
 // "assumed" ones have no public source and say so.
-#include "platforms/msc8144/msc8144_udp_echo.hpp"
+#include "platforms/msc8144/msc8144.hpp"
 
 #include "models/bus/interconnect.hpp"
 #include "models/cpu/cpu.hpp"

@@ -1,12 +1,12 @@
 #include "platforms/msc8144/msc8144_plan.hpp"
 
-#include "platforms/msc8144/msc8144_soc.hpp"
+#include "platforms/msc8144/msc8144_board.hpp"
 
 namespace ws::msc8144 {
 
 uint32_t ipv4(unsigned a, unsigned b, unsigned c, unsigned d) { return a << 24 | b << 16 | c << 8 | d; }
 
-uint64_t os_area(unsigned core) { return Msc8144Soc::kM2Base + Msc8144Soc::kM2Size / 8 + core * 0x1100; }
+uint64_t os_area(unsigned core) { return Msc8144Board::kM2Base + Msc8144Board::kM2Size / 8 + core * 0x1100; }
 
 Plan plan(const ParamTable& p) {
   Plan pl;
@@ -50,15 +50,15 @@ Plan plan(const ParamTable& p) {
 }
 
 uint64_t buffer_base(const std::string& where) {
-  return where == "m2" ? Msc8144Soc::kM2Base + Msc8144Soc::kM2Size / 4
-         : where == "m3" ? Msc8144Soc::kM3Base
-                         : Msc8144Soc::kDdrBase;
+  return where == "m2" ? Msc8144Board::kM2Base + Msc8144Board::kM2Size / 4
+         : where == "m3" ? Msc8144Board::kM3Base
+                         : Msc8144Board::kDdrBase;
 }
 uint64_t buffer_room(const std::string& where) {
-  return where == "m2" ? Msc8144Soc::kM2Size * 3 / 4 : where == "m3" ? Msc8144Soc::kM3Size - kCodeBytes : Msc8144Soc::kDdrSize;
+  return where == "m2" ? Msc8144Board::kM2Size * 3 / 4 : where == "m3" ? Msc8144Board::kM3Size - kCodeBytes : Msc8144Board::kDdrSize;
 }
 
-uint64_t code_base() { return Msc8144Soc::kM3Base + Msc8144Soc::kM3Size - kCodeBytes; }
+uint64_t code_base() { return Msc8144Board::kM3Base + Msc8144Board::kM3Size - kCodeBytes; }
 unsigned hw_uec(const Plan& pl, unsigned u) { return pl.uecs == 1 ? 1 : u; }
 
 std::string uec_key(unsigned hw, const char* field) { return "uec" + std::to_string(hw) + "." + field; }

@@ -18,23 +18,23 @@ os::Task rx_isr(os::Kernel& k, Cpu& core, NetStack& stack, unsigned iface, UecDr
 }
 }  // namespace
 
-Software::Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc, StatsRegistry& stats)
+Msc8144Software::Msc8144Software(const ParamTable& p, const Plan& pl, Msc8144Board& board, StatsRegistry& stats)
     : costs(software_costs(p)), driver_costs(UecDriver::costs(p)) {
   std::vector<Cpu*> cores;
   const SendMode mode = p.s("app.udp_send") == "sendto" ? SendMode::SendTo : SendMode::Connect;
-  for (auto& c : soc.cores) {
+  for (auto& c : board.cores) {
     cores.push_back(c.get());
     stacks.push_back(std::make_unique<NetStack>(*c, costs, arp, os_area(unsigned(stacks.size()))));
     apps.push_back(std::make_unique<UdpEchoApp>(*stacks.back(), mode));
   }
-  sdos = std::make_unique<os::SmartDspOs>(cores, soc.epic, stats);
+  sdos = std::make_unique<os::SmartDspOs>(cores, board.epic, stats);
   for (size_t i = 0; i < pl.ifaces.size(); ++i) {
     const IfacePlan& f = pl.ifaces[i];
     pools.push_back(std::make_unique<lib::BufferPool>(f.pool_base, f.pool_buffers, f.buffer_stride));
-    const uint64_t ring = Msc8144Soc::kM2Base + i * kRingBytes;
+    const uint64_t ring = Msc8144Board::kM2Base + i * kRingBytes;
     const UecDriver::Layout layout{ring, ring + kRingBytes / 2, f.rx_bds, f.tx_bds, f.queue,
                                    f.uec * qe::Uec::kQueues + f.queue};
-    drivers.push_back(std::make_unique<UecDriver>(*soc.uecs[f.uec], layout, *pools.back(), driver_costs));
+    drivers.push_back(std::make_unique<UecDriver>(*board.uecs[f.uec], layout, *pools.back(), driver_costs));
     NetStack::Interface iface{drivers.back().get(), f.mac, {}, !pl.extended, {}};
     for (unsigned k : f.channels) iface.ips.push_back(pl.channels[k].ip);
     // Broadcasts reach queue 0 of a UEC: that interface answers ARP for all of the UEC.
@@ -44,13 +44,13 @@ Software::Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc, StatsRe
     const unsigned idx = stacks[f.core]->add_interface(iface);
     for (unsigned k : f.channels) apps[f.core]->serve(idx, pl.channels[k].ip, kEchoPort);
     sdos->bind_hwi(f.core, layout.irq,
-                   [k = &sdos->kernel(), core = soc.cores[f.core].get(), stack = stacks[f.core].get(), idx,
+                   [k = &sdos->kernel(), core = board.cores[f.core].get(), stack = stacks[f.core].get(), idx,
                     driver = drivers.back().get()] { return rx_isr(*k, *core, *stack, idx, *driver); },
                    "rx_isr");
   }
 }
 
-SoftwareCosts Software::software_costs(const ParamTable& p) {
+SoftwareCosts Msc8144Software::software_costs(const ParamTable& p) {
   return SoftwareCosts{p.r("sw.rx_stack_cycles"), p.r("sw.tx_stack_cycles"), p.r("sw.sendto_cycles"),
                        p.r("sw.filter_cycles"),   p.r("sw.arp_cycles"),      p.r("sw.init_cycles"),
                        unsigned(p.i("sw.os_m2_reads")),
@@ -58,7 +58,7 @@ SoftwareCosts Software::software_costs(const ParamTable& p) {
                        uint32_t(p.i("sw.code_kb") * 1024)};
 }
 
-std::map<std::string, uint64_t> Software::drops() const {
+std::map<std::string, uint64_t> Msc8144Software::drops() const {
   std::map<std::string, uint64_t> n;
   for (auto& s : stacks)
     for (auto& [why, count] : s->drops()) n["stack." + why] += count;
@@ -69,10 +69,10 @@ std::map<std::string, uint64_t> Software::drops() const {
   return n;
 }
 
-void Software::init(Cpu& core0, const Plan& pl, Msc8144Soc& soc) {
+void Msc8144Software::init(Cpu& core0, const Plan& pl, Msc8144Board& board) {
   for (size_t i = 0; i < pl.ifaces.size(); ++i) {
     const IfacePlan& f = pl.ifaces[i];
-    qe::Uec& uec = *soc.uecs[f.uec];
+    qe::Uec& uec = *board.uecs[f.uec];
     if (pl.extended) core0.reg_access([&uec, f] { uec.add_lookup(f.mac, f.queue); });
     else core0.reg_access([&uec, f] { uec.set_station_mac(f.mac); });
     drivers[i]->init(core0);

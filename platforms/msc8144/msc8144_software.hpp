@@ -9,7 +9,7 @@
 #include <vector>
 #include "models/sim/param.hpp"
 #include "platforms/msc8144/msc8144_plan.hpp"
-#include "platforms/msc8144/msc8144_soc.hpp"
+#include "platforms/msc8144/msc8144_board.hpp"
 #include "workloads/apps/udp_echo_app.hpp"
 #include "workloads/drivers/uec_driver.hpp"
 #include "workloads/lib/buffer_pool.hpp"
@@ -17,7 +17,7 @@
 
 namespace ws::msc8144 {
 
-struct Software {
+struct Msc8144Software {
   net::SoftwareCosts costs;
   drivers::UecDriver::Costs driver_costs;
   net::NetStack::ArpCache arp;
@@ -27,13 +27,13 @@ struct Software {
   std::vector<std::unique_ptr<drivers::UecDriver>> drivers;    // per interface
   std::unique_ptr<os::SmartDspOs> sdos;
 
-  Software(const ParamTable& p, const Plan& pl, Msc8144Soc& soc, StatsRegistry& stats);
+  Msc8144Software(const ParamTable& p, const Plan& pl, Msc8144Board& board, StatsRegistry& stats);
   static net::SoftwareCosts software_costs(const ParamTable& p);
   // Frames the software dropped so far, by reason ("driver.tx_ring_full",
   // "stack.no_socket", ...), every core and interface together.
   std::map<std::string, uint64_t> drops() const;
   // Core 0's boot: program the UEC tables, write every ring, then the rest of init.
-  void init(Cpu& core0, const Plan& pl, Msc8144Soc& soc);
+  void init(Cpu& core0, const Plan& pl, Msc8144Board& board);
 };
 
 }  // namespace ws::msc8144

@@ -10,6 +10,8 @@
 #include "models/pcie/hssi_dma.hpp"
 #include "models/pcie/pcie_controller.hpp"
 #include "models/sim/param.hpp"
+#include "models/sim/rng.hpp"
+#include "platforms/common/run_context.hpp"
 
 namespace ws {
 
@@ -22,8 +24,8 @@ class Msc815xBoard : public sc_core::sc_module {
   static constexpr unsigned kDmaDoneSource = 0;           // EPIC source of the DMA's completion
 
   // `root`: this board is the Root Complex (its MPS setting is pcie.mps; the EP's is pcie.ep_mps).
-  Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, bool root, const ParamTable& p, Scheduler& sched,
-               StatsRegistry& stats, Rng& rng, TraceWriter& trace);
+  Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, bool root, const ParamTable& p, RunContext& run,
+               Rng& rng);
 
   Memory ddr;
   Interconnect bus;

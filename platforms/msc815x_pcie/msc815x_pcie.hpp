@@ -5,9 +5,8 @@
 
 namespace ws {
 
-Platform msc815x_pcie_platform();
 void declare_msc815x_params(ParamTable& t);
-void check_msc815x_params(const ParamTable& p);
-RunResult run_msc815x_pcie(const ParamTable& p, const RunOptions& o);
+RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o);
+Platform msc815x_pcie_platform();
 
 }  // namespace ws

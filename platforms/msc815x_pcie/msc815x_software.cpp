@@ -1,0 +1,53 @@
+#include "platforms/msc815x_pcie/msc815x_software.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+
+namespace ws {
+
+namespace {
+constexpr uint64_t kAutoBytes = 2ull << 20;  // dma.blocks = 0 moves about this much per board
+constexpr uint64_t kRingBytes = 4ull << 20;  // buffer ring per board
+}  // namespace
+
+PcieDmaTestConfig test_config(const ParamTable& p) {
+  PcieDmaTestConfig c;
+  c.write = p.s("dma.op") == "write";
+  c.block_bytes = uint32_t(p.i("dma.block_bytes"));
+  c.in_flight = unsigned(p.i("dma.in_flight"));
+  c.ring = p.s("dma.issue") == "ring";
+  c.buffer_offset = uint32_t(p.i("dma.buffer_offset"));
+  c.blocks = unsigned(p.i("dma.blocks"));
+  if (c.blocks == 0) {
+    const uint64_t want = std::clamp<uint64_t>(kAutoBytes / c.block_bytes, 64, 4096);
+    c.blocks = unsigned((want + c.in_flight - 1) / c.in_flight * c.in_flight);
+  }
+  // A ring of buffers of about kRingBytes, never fewer than the requests in flight.
+  const uint64_t stride = PcieDmaTest::stride(c);
+  c.slots = unsigned(std::min<uint64_t>(c.blocks, std::max<uint64_t>(c.in_flight, kRingBytes / stride)));
+  const uint64_t room = Msc815xBoard::kInboundDdr - kLocalBuffers;
+  if (c.slots * stride > room)
+    throw InputError(fmt::format("{}: key 'dma.in_flight': {} buffers of {} B (dma.block_bytes, {}) need more than "
+                                 "the {} B the test area holds; lower dma.in_flight or dma.block_bytes",
+                                 p.origin("dma.in_flight"), c.slots, c.block_bytes, p.origin("dma.block_bytes"),
+                                 room));
+  c.local_base = kLocalBuffers;
+  c.remote_base = Msc815xBoard::kOutboundBase;
+  c.issue_cycles = p.r("core.issue_cycles");
+  c.complete_cycles = p.r("core.complete_cycles");
+  return c;
+}
+
+Msc815xSoftware::Msc815xSoftware(const PcieDmaTestConfig& tc, const os::KernelCosts& costs, Msc815xBoard& board,
+                                 StatsRegistry& stats)
+    : os({&board.core}, board.epic, stats, costs),
+      test(tc, os.kernel(), board.core, board.dma, board.epic, Msc815xBoard::kDmaDoneSource) {}
+
+void Msc815xSoftware::boot(Msc815xBoard& board) {
+  const unsigned line =
+      os.bind_hwi(0, Msc815xBoard::kDmaDoneSource, [this] { return test.dma_done_isr(); }, "DMA done ISR");
+  board.core.set_line_queued(line, true);
+  os.boot(sc_core::SC_ZERO_TIME, [this] { return test.main(); }, "an3935");
+}
+
+}  // namespace ws
