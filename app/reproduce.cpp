@@ -15,13 +15,11 @@
 namespace ws {
 
 const std::vector<ReferenceSet>& reference_sets() {
-  static const std::vector<ReferenceSet> sets = {
-      {"pcie", "msc815x_pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
-      {"msc8144", "msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
-      {"rtthread", "a7_rtthread", "workloads/iperf/reference/rtthread-iperf.csv", "mbps"},
-      {"k2h", "k2h", "workloads/ftp/reference/k2h-ftp.csv", "mbytes_s"},
-      {"mpc8572", "mpc8572", "workloads/ipfwd/reference/mpc8572-ipfwd.csv", "fwd_fps"},
-  };
+  static const std::vector<ReferenceSet> sets = [] {
+    std::vector<ReferenceSet> v;
+    for (const auto& p : platforms()) v.push_back({p.reference.name, p.name, p.reference.file, p.reference.metric});
+    return v;
+  }();
   return sets;
 }
 

@@ -38,6 +38,7 @@ struct ReferenceSet {
   std::string metric;    // the metric compared with `measured`
 };
 
+// One per platform of the catalogue, in its order (Platform::reference).
 const std::vector<ReferenceSet>& reference_sets();
 // The set `reproduce NAME` takes; throws std::logic_error if there is none.
 const ReferenceSet& reference_set(const std::string& name);

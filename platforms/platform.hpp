@@ -37,6 +37,14 @@ struct RunResult {
   }
 };
 
+// The measured figures a platform's study is replayed against (`wirespeed
+// reproduce NAME`): a table shipped as data (relative to the data root) and the
+// metric its rows compare unless a row names another.
+struct ReferenceTable {
+  std::string name;
+  std::string file;
+  std::string metric;
+};
 
 struct Platform {
   std::string name;
@@ -48,6 +56,10 @@ struct Platform {
   std::function<RunResult(const ParamTable&, const RunOptions&)> run;
   bool ethernet_ports = false;  // honours --pcap
   std::vector<Column> columns;  // every metric and label column its runs produce
+  ReferenceTable reference;
+  // Settings that keep any run of it short (a tenth of a second of host time or
+  // so): what the catalogue's tests of bad and random input run with.
+  std::vector<std::pair<std::string, std::string>> short_run;
 };
 
 const std::vector<Platform>& platforms();

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Writes docs/columns.md from `wirespeed columns PLATFORM` for every platform
-and `wirespeed columns --resources` (a run folder's bottleneck.csv), so the
-page always lists what the code reports.
+of the catalogue (as `wirespeed list` names them) and `wirespeed columns
+--resources` (a run folder's bottleneck.csv), so the page always lists what
+the code reports.
 
   scripts/columns_md.py
 """
@@ -12,11 +13,17 @@ import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, "build", "wirespeed")
-PLATFORMS = [("msc815x_pcie", "PCIe DMA (msc815x_pcie, workload pcie_dma)"),
-             ("msc8144", "UDP echo (msc8144, workload udp_echo)"),
-             ("a7_rtthread", "iperf and memcpy (a7_rtthread, workloads iperf and memcpy)"),
-             ("k2h", "FTP (k2h, workload ftp)"),
-             ("mpc8572", "IP forwarding (mpc8572, workload ipfwd)")]
+
+
+def platforms(env):
+    """The catalogue as `wirespeed list` prints it: name, description, workloads."""
+    text = subprocess.run([BIN, "list"], capture_output=True, text=True, check=True, env=env).stdout
+    lines = text.split("platforms:\n", 1)[1].split("reference tables", 1)[0].splitlines()
+    out = []
+    for first, second in zip(lines[0::2], lines[1::2]):
+        name, description = first.split(None, 1)
+        out.append((name, description, second.split("workloads:", 1)[1].split()))
+    return out
 
 
 def table(args, env):
@@ -34,8 +41,9 @@ def main():
            "Every column `wirespeed run` reports, by workload, with its unit and meaning. A table",
            "shows the units under its header; a run folder's `results.json` carries them per column.",
            "Generated from the code by `scripts/columns_md.py`.", ""]
-    for name, title in PLATFORMS:
-        out += [f"## {title}", ""] + table([name], env)
+    for name, description, workloads in platforms(env):
+        heading = "{} (workload{} {})".format(name, "s" if len(workloads) > 1 else "", ", ".join(workloads))
+        out += [f"## {heading}", "", description + ".", ""] + table([name], env)
     out += ["## Resources (a run folder's bottleneck.csv, every platform)", "",
             "Every point's resources ranked by utilisation, as report.txt's bottleneck table shows them.", ""]
     out += table(["--resources"], env)

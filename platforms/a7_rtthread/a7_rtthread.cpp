@@ -80,7 +80,9 @@ Platform a7_platform() {
                   check_a7_params,
                   run_a7,
                   true,
-                  a7_columns()};
+                  a7_columns(),
+                  {"rtthread", "workloads/iperf/reference/rtthread-iperf.csv", "mbps"},
+                  {{"iperf.seconds", "0.2"}, {"memcpy.mbytes", "0.1"}}};
 }
 
 }  // namespace ws

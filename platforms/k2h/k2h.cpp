@@ -49,7 +49,9 @@ Platform k2h_platform() {
                   check_k2h_params,
                   run_k2h,
                   true,
-                  k2h_columns()};
+                  k2h_columns(),
+                  {"k2h", "workloads/ftp/reference/k2h-ftp.csv", "mbytes_s"},
+                  {{"ftp.file_mbytes", "0.2"}, {"ftp.timeout_s", "5"}}};
 }
 
 }  // namespace ws

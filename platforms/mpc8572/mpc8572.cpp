@@ -58,7 +58,9 @@ Platform mpc8572_platform() {
                   check_mpc8572_params,
                   run_ipfwd,
                   true,
-                  mpc8572_columns()};
+                  mpc8572_columns(),
+                  {"mpc8572", "workloads/ipfwd/reference/mpc8572-ipfwd.csv", "fwd_fps"},
+                  {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}};
 }
 
 }  // namespace ws

@@ -116,7 +116,9 @@ Platform msc8144_platform() {
                   check_msc8144_params,
                   run_udp_echo,
                   true,
-                  msc8144_columns()};
+                  msc8144_columns(),
+                  {"msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
+                  {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}};
 }
 
 }  // namespace ws

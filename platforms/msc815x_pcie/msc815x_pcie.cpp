@@ -59,7 +59,9 @@ Platform msc815x_pcie_platform() {
                    {"dllps", "DLLPs", "DLLPs both controllers sent (Acks, Naks, UpdateFCs)"},
                    {"replays", "TLPs", "TLPs sent again after a Nak or replay timeout"},
                    {"naks", "DLLPs", "Naks sent"},
-                   {"mps", "B", "the link's negotiated Max Payload Size"}}};
+                   {"mps", "B", "the link's negotiated Max Payload Size"}},
+                  {"pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
+                  {{"dma.blocks", "16"}, {"dma.block_bytes", "4096"}}};
 }
 
 }  // namespace ws

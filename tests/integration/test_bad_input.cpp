@@ -152,7 +152,7 @@ class BadInputOf : public testing::TestWithParam<std::string> {};
 // A short scenario of the platform, its first workload, in a file.
 std::string short_scenario(const ws::Platform& p) {
   std::string text = "platform: " + p.name + "\nworkload: " + p.workloads.front() + "\nparams:\n";
-  for (const auto& [k, v] : ws::test::short_run(p.name)) text += "  " + k + ": " + v + "\n";
+  for (const auto& [k, v] : p.short_run) text += "  " + k + ": " + v + "\n";
   return ws::test::write_file("bad_input_" + p.name + ".yaml", text);
 }
 
