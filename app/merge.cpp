@@ -49,23 +49,23 @@ void write_file(const std::string& dir, const char* name, const std::string& tex
 
 }  // namespace
 
-int merge_run_folders(const std::string& out, const std::vector<std::string>& shards, bool replace) {
-  if (shards.empty()) throw InputError("merge: no shard folders given");
-  const json config = read_json(shards.front(), "config.json");
+int merge_run_folders(const MergeArgs& m) {
+  if (m.shards.empty()) throw InputError("merge: no shard folders given");
+  const json config = read_json(m.shards.front(), "config.json");
   const size_t total = config.value("points_total", size_t(0));
   std::map<size_t, std::string> owner;  // point -> the shard that has it
   std::string header, bheader;
   std::multimap<size_t, std::string> rows, bottleneck;
   json jrows = json::array(), jpoints = json::array(), columns;
   std::map<size_t, std::string> reports;
-  for (const auto& dir : shards) {
+  for (const auto& dir : m.shards) {
     if (read_json(dir, "config.json") != config)
       throw InputError(fmt::format("merge: {} ran another configuration than {} (config.json differs)", dir,
-                                   shards.front()));
+                                   m.shards.front()));
     std::string h;
     for (auto& [point, line] : rows_by_point(dir, "results.csv", h)) {
       if (!header.empty() && h != header)
-        throw InputError(fmt::format("merge: {}: results.csv has other columns than {}", dir, shards.front()));
+        throw InputError(fmt::format("merge: {}: results.csv has other columns than {}", dir, m.shards.front()));
       if (auto it = owner.find(point); it != owner.end())
         throw InputError(fmt::format("merge: point {} is in both {} and {}", point, it->second, dir));
       owner[point] = dir;
@@ -94,7 +94,7 @@ int merge_run_folders(const std::string& out, const std::vector<std::string>& sh
   if (!missing.empty())
     throw InputError(fmt::format("merge: the sweep has {} points and these are in no shard: {}{}", total,
                                  join(missing, ", "), missing.size() > 10 ? ", ..." : ""));
-  prepare_run_folder(out, config, "", replace, "merge: OUT");
+  prepare_run_folder(m.out, config, "", m.replace, "merge: OUT");
   std::string csv = header + "\n", bcsv = bheader + "\n", report;
   for (auto& [point, line] : rows) csv += line + "\n";
   for (auto& [point, line] : bottleneck) bcsv += line + "\n";
@@ -102,13 +102,13 @@ int merge_run_folders(const std::string& out, const std::vector<std::string>& sh
   auto by_point = [](const json& a, const json& b) { return a["point"] < b["point"]; };
   std::stable_sort(jrows.begin(), jrows.end(), by_point);
   std::stable_sort(jpoints.begin(), jpoints.end(), by_point);
-  write_file(out, "results.csv", csv);
-  write_file(out, "bottleneck.csv", bcsv);
-  write_file(out, "report.txt", report);
-  write_file(out, "results.json", json{{"columns", columns}, {"rows", jrows}}.dump(2) + "\n");
-  write_file(out, "config.json", config.dump(2) + "\n");
-  write_file(out, "run.json",
-             json{{"version", version_info()}, {"merged_from", shards}, {"points", jpoints}}.dump(2) + "\n");
+  write_file(m.out, "results.csv", csv);
+  write_file(m.out, "bottleneck.csv", bcsv);
+  write_file(m.out, "report.txt", report);
+  write_file(m.out, "results.json", json{{"columns", columns}, {"rows", jrows}}.dump(2) + "\n");
+  write_file(m.out, "config.json", config.dump(2) + "\n");
+  write_file(m.out, "run.json",
+             json{{"version", version_info()}, {"merged_from", m.shards}, {"points", jpoints}}.dump(2) + "\n");
   return 0;
 }
 

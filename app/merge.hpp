@@ -8,6 +8,11 @@
 
 namespace ws {
 
-int merge_run_folders(const std::string& out, const std::vector<std::string>& shards, bool replace = false);
+struct MergeArgs {
+  std::string out;
+  std::vector<std::string> shards;
+  bool replace = false;
+};
+int merge_run_folders(const MergeArgs& m);
 
 }  // namespace ws

@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <fmt/format.h>
+#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -152,6 +154,11 @@ std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned 
     }
   }
   return out;
+}
+
+void show_progress(size_t done, size_t total, const std::string& what) {
+  static const bool tty = isatty(STDERR_FILENO);
+  if (tty && total > 1) std::cerr << fmt::format("\r[{}/{}] {} done", done, total, what) << (done == total ? "\n" : "");
 }
 
 }  // namespace ws

@@ -29,5 +29,8 @@ struct PointOutcome {
 // `progress` is called as each point finishes, with its index and outcome.
 using Progress = std::function<void(size_t done, size_t total, size_t index, const PointOutcome& outcome)>;
 std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned jobs, const Progress& progress = {});
+// "[done/total] what done" on a terminal's stderr, rewritten in place: the
+// progress people see (nothing when stderr is not a terminal or total is 1).
+void show_progress(size_t done, size_t total, const std::string& what);
 
 }  // namespace ws

@@ -1,3 +1,7 @@
+// The Cpu's time cursor and the software's accesses through it: code, the L1
+// (and L2) caches by region attribute, uncached, atomic and device register
+// accesses, cache maintenance. The interrupt inputs are in cpu_interrupts.cpp,
+// the pricing of copies and checksum loops in cpu_copy.cpp.
 #include "models/cpu/cpu.hpp"
 
 #include <fmt/format.h>
@@ -52,94 +56,6 @@ MemAttr Cpu::attr(uint64_t addr) const {
   for (auto it = regions_.rbegin(); it != regions_.rend(); ++it)  // the latest mapping wins
     if (addr - it->base < it->size) return it->attr;
   return MemAttr::Cacheable;
-}
-
-void Cpu::set_line_priority(unsigned line, unsigned priority) {
-  if (priority == 0) throw std::logic_error(fmt::format("{}: interrupt priority 0 is the task level", name()));
-  if (line >= lines_.size()) lines_.resize(line + 1);
-  lines_[line].priority = priority;
-}
-
-void Cpu::set_line_queued(unsigned line, bool queued) {
-  if (line >= lines_.size()) lines_.resize(line + 1);
-  lines_[line].queued = queued;
-}
-
-void Cpu::raise(unsigned line, const sc_core::sc_time& at) {
-  if (line >= lines_.size()) lines_.resize(line + 1);
-  Input& in = lines_[line];
-  if (in.queued) in.arrivals.insert(std::upper_bound(in.arrivals.begin(), in.arrivals.end(), at), at);
-  if (!in.pending || at < in.asserted_at) in.asserted_at = at;
-  in.pending = true;
-  if (on_raise) on_raise(line, at);
-}
-
-void Cpu::lower(unsigned line) {
-  if (line >= lines_.size()) return;
-  lines_[line].pending = false;
-  lines_[line].arrivals.clear();
-}
-
-void Cpu::set_line_enabled(unsigned line, bool enabled) {
-  if (line >= lines_.size()) lines_.resize(line + 1);
-  lines_[line].enabled = enabled;
-  if (enabled) notify_pending();
-}
-
-void Cpu::set_mask(unsigned level) {
-  const bool lowered = level < mask_;
-  mask_ = level;
-  if (lowered) notify_pending();
-}
-
-void Cpu::notify_pending() {
-  if (!on_raise) return;
-  for (unsigned line = 0; line < lines_.size(); ++line) {
-    const Input& in = lines_[line];
-    if (in.pending && in.enabled && in.priority > mask_) on_raise(line, in.asserted_at);
-  }
-}
-
-int Cpu::due_line(unsigned level) const {
-  const unsigned n = unsigned(lines_.size());
-  level = std::max(level, mask_);
-  int best = -1;
-  for (unsigned i = 0; i < n; ++i) {
-    const unsigned line = (next_line_ + i) % n;
-    const Input& in = lines_[line];
-    if (!in.pending || !in.enabled || in.asserted_at > now() || in.priority <= level) continue;
-    if (best < 0 || in.priority > lines_[unsigned(best)].priority) best = int(line);
-  }
-  return best;
-}
-
-void Cpu::acknowledge(unsigned line) {
-  Input& in = lines_.at(line);
-  next_line_ = line + 1;
-  if (in.queued && in.arrivals.size() > 1) {
-    in.arrivals.pop_front();
-    in.asserted_at = in.arrivals.front();
-    return;
-  }
-  in.pending = false;
-  in.arrivals.clear();
-}
-
-sc_core::sc_time Cpu::next_assertion() const {
-  sc_core::sc_time next = sc_core::SC_ZERO_TIME;
-  bool any = false;
-  for (const Input& in : lines_)
-    if (in.pending && in.asserted_at > now() && (!any || in.asserted_at < next)) {
-      next = in.asserted_at;
-      any = true;
-    }
-  return next;
-}
-
-bool Cpu::any_pending() const {
-  for (const Input& in : lines_)
-    if (in.pending) return true;
-  return false;
 }
 
 void Cpu::fetch(uint64_t addr, uint32_t n) {
@@ -243,66 +159,6 @@ void Cpu::uncached_accesses(tlm::tlm_command cmd, uint64_t addr, uint32_t width,
   timed_access(cmd, addr, probe, width, true);
   t_ += (t_ - before) * double(count - 1);
 }
-
-void Cpu::price(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p, bool stores) {
-  if (n == 0) return;
-  double issue = double(p.other_instructions);
-  for (size_t k = 0; k < AccessPattern::kWidths.size(); ++k) {
-    const uint32_t w = AccessPattern::kWidths[k];
-    const double cycles = std::max(1.0, std::ceil(double(w) / cfg_.load_store_bytes_per_cycle));
-    issue += cycles * double(p.loads[k] + p.stores[k]);
-  }
-  issue /= cfg_.loop_ipc;
-  // A copy or checksum loop fits one instruction fetch buffer: with the I-cache
-  // off its code is fetched once per call, not once per pass.
-  if (!icache_on_) uncached_accesses(tlm::TLM_READ_COMMAND, code_addr_, cfg_.ifetch_bytes, 1);
-  const MemAttr from = attr(src), to = stores ? attr(dst) : MemAttr::Cacheable;
-  // The loop issues while its line fills stream in: the copy takes the longer of the two.
-  const sc_core::sc_time issued = t_ + clk_.cycles(issue);
-  streaming_ = true;
-  stream_done_ = t_;
-  if (from == MemAttr::Cacheable)
-    l1d_.access(src, n, false, [this](uint64_t l) { fill_line(l); }, [this](uint64_t l) { write_back(l); });
-  if (stores && to == MemAttr::Cacheable) {
-    const uint64_t line = line_buf_.size(), first = (dst + line - 1) / line * line, last = (dst + n) / line * line;
-    const bool stream = cfg_.write_streaming_lines && last > first && (last - first) / line >= cfg_.write_streaming_lines;
-    l1d_.access(dst, n, true, [&](uint64_t l) {
-      if (!stream || l < first || l >= last) fill_line(l);  // a whole line written needs no fill
-    }, [this](uint64_t l) { write_back(l); });
-  }
-  streaming_ = false;
-  t_ = std::max({t_, issued, stream_done_});
-  for (size_t k = 0; k < AccessPattern::kWidths.size(); ++k) {
-    const uint32_t w = AccessPattern::kWidths[k];
-    if (from != MemAttr::Cacheable) uncached_accesses(tlm::TLM_READ_COMMAND, src, w, p.loads[k]);
-    if (stores && (to == MemAttr::StronglyOrdered || to == MemAttr::Device))
-      uncached_accesses(tlm::TLM_WRITE_COMMAND, dst, w, p.stores[k]);
-  }
-}
-
-void Cpu::copy(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p) {
-  if (n == 0) return;
-  copy_buf_.resize(n);
-  debug_access(tlm::TLM_READ_COMMAND, src, copy_buf_.data(), n);
-  debug_access(tlm::TLM_WRITE_COMMAND, dst, copy_buf_.data(), n);
-  price(dst, src, n, p, true);
-}
-
-void Cpu::charge_copy(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p) { price(dst, src, n, p, true); }
-
-void Cpu::copy_to_host(uint8_t* host, uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p) {
-  if (n == 0) return;
-  debug_access(tlm::TLM_READ_COMMAND, src, host, n);
-  price(dst, src, n, p, true);
-}
-
-void Cpu::copy_from_host(uint64_t dst, uint64_t src, const uint8_t* host, uint32_t n, const AccessPattern& p) {
-  if (n == 0) return;
-  debug_access(tlm::TLM_WRITE_COMMAND, dst, const_cast<uint8_t*>(host), n);
-  price(dst, src, n, p, true);
-}
-
-void Cpu::charge_scan(uint64_t addr, uint32_t n, const AccessPattern& p) { price(0, addr, n, p, false); }
 
 // Maintenance by address to the point of coherency (DCIMVAC, DCCMVAC): every
 // cache level, so a device sees memory and the core then reads the device's bytes.

@@ -1,3 +1,6 @@
+// Contexts and dispatch: what runs on each core, at which level, and the CPU
+// time it is booked. Deferred work, the tick and the awaitables software
+// suspends on are in kernel_deferred.cpp, kernel_tick.cpp and kernel_awaiters.cpp.
 #include "workloads/os/kernel/kernel.hpp"
 
 #include <fmt/format.h>
@@ -5,11 +8,6 @@
 #include <stdexcept>
 
 namespace ws::os {
-
-namespace {
-// The tick's interrupt input, above the lines devices use.
-constexpr unsigned kTickLine = 31;
-}  // namespace
 
 Kernel::Kernel(std::vector<Cpu*> cpus, const KernelConfig& cfg, StatsRegistry& stats) : cfg_(cfg) {
   for (unsigned i = 0; i < cpus.size(); ++i) {
@@ -23,32 +21,13 @@ Kernel::Kernel(std::vector<Cpu*> cpus, const KernelConfig& cfg, StatsRegistry& s
     cpus_.push_back(std::move(c));
   }
   for (unsigned i = 0; i < cpus_.size(); ++i) {
-    PerCpu& c = *cpus_[i];
-    if (cfg_.tick != sc_core::SC_ZERO_TIME) {
-      c.tick_line = kTickLine;
-      attach_hwi(i, kTickLine, cfg_.tick_priority, [this, &c] { return tick_handler(c); }, "tick");
-    }
-    if (cfg_.deferred_thread_priority > 0) {  // parked until work is handed to it
-      Thread& t = new_thread(i, cfg_.deferred_thread_priority, [this, &c] { return deferred_thread_body(c); },
-                             fmt::format("deferred/{}", i));
-      t.ctx_.state = Context::State::Blocked;
-      t.parked_ = true;
-      c.deferred_thread = &t;
-    }
+    if (cfg_.tick != sc_core::SC_ZERO_TIME) attach_tick(i);
+    if (cfg_.deferred_thread_priority > 0) create_deferred_thread(i);
   }
 }
 
 Kernel::~Kernel() {
   for (auto& c : cpus_) c->hw->on_raise = nullptr;
-}
-
-template <typename F>
-void Kernel::at_callers_time(F&& effect) {
-  if (running_) {
-    const sc_core::sc_time at = cpus_[running_->cpu]->hw->time();
-    if (at > now()) return cpus_[running_->cpu]->hw->scheduler().at(at, std::forward<F>(effect));
-  }
-  effect();
 }
 
 void Kernel::attach_hwi(unsigned cpu, unsigned line, unsigned priority, std::function<Task()> handler, std::string what) {
@@ -62,20 +41,6 @@ void Kernel::attach_hwi(unsigned cpu, unsigned line, unsigned priority, std::fun
   x->cpu = cpu;
   c.hwis[line] = std::move(x);
   c.handlers[line] = std::move(handler);
-}
-
-Deferred& Kernel::create_deferred(unsigned cpu, unsigned priority, std::function<Task()> handler, std::string what) {
-  PerCpu& c = *cpus_.at(cpu);
-  deferreds_.push_back(std::make_unique<Deferred>());
-  Deferred& d = *deferreds_.back();
-  d.ctx_.level = Level::Deferred;
-  d.ctx_.priority = priority;
-  d.ctx_.what = std::move(what);
-  d.ctx_.cpu = cpu;
-  d.handler_ = std::move(handler);
-  auto at = std::find_if(c.deferred.begin(), c.deferred.end(), [&](Deferred* o) { return o->ctx_.priority < priority; });
-  c.deferred.insert(at, &d);
-  return d;
 }
 
 // A thread whose coroutine is made and not yet started.
@@ -118,83 +83,6 @@ Thread& Kernel::boot(unsigned cpu, std::function<Task()> body, std::string what,
   return t;
 }
 
-Context& Kernel::running() {
-  if (!running_) throw std::logic_error("a kernel call outside any software context");
-  return *running_;
-}
-
-Thread& Kernel::blocking_thread(std::coroutine_handle<> h, const char* call) {
-  Context& x = running();
-  if (x.level != Level::Thread)
-    throw std::logic_error(fmt::format("{}: {} blocks, but only threads may block", x.what, call));
-  if (cpus_[x.cpu]->hw->mask() > 0)
-    throw std::logic_error(fmt::format("{}: {} blocks with interrupts masked", x.what, call));
-  x.state = Context::State::Blocked;
-  x.resume = h;
-  return *x.thread;
-}
-
-void Kernel::Point::await_suspend(std::coroutine_handle<> h) {
-  Context& x = k.running();
-  x.state = Context::State::AtPoint;
-  x.resume = h;
-}
-
-void Kernel::Yield::await_suspend(std::coroutine_handle<> h) {
-  k.charge(k.cfg_.costs.yield_cycles);
-  Context& x = k.running();
-  if (x.level != Level::Thread) throw std::logic_error(x.what + ": only threads yield");
-  k.cpus_[x.cpu]->need_resched = true;  // like a used-up time slice: an equal thread goes first
-  x.state = Context::State::AtPoint;
-  x.resume = h;
-}
-
-void Kernel::Sleep::await_suspend(std::coroutine_handle<> h) {
-  Context& x = k.running();
-  Thread& t = k.blocking_thread(h, "sleep");
-  PerCpu& c = *k.cpus_[x.cpu];
-  const sc_core::sc_time until = c.hw->time() + d;
-  static uint64_t sleeps = 0;
-  t.sleep_ = ++sleeps;
-  if (k.cfg_.tick == sc_core::SC_ZERO_TIME) {
-    c.hw->scheduler().at(until, [kk = &k, &t, id = t.sleep_] {
-      if (t.sleep_ != id) return;  // woken otherwise meanwhile
-      t.sleep_ = 0;
-      kk->wake(t);
-    });
-    return;
-  }
-  c.sleepers.emplace_back(until, &t);  // woken by the first tick at or after `until`
-  k.arm_tick(c);
-}
-
-void Kernel::spin(std::coroutine_handle<> h) {
-  Context& x = running();
-  x.state = Context::State::Spinning;
-  x.resume = h;
-}
-
-void Kernel::resume_spinner(Context& x, const sc_core::sc_time& at) {
-  PerCpu& c = *cpus_.at(x.cpu);
-  c.hw->scheduler().at(std::max(at, x.spin_from), [this, &c, &x] {
-    c.hw->set_time(now());
-    book(c, x, now() - x.spin_from);  // spinning kept the core busy
-    run(c, x);
-  });
-}
-
-void Kernel::post(Deferred& d) {
-  at_callers_time([this, &d] {
-    PerCpu& c = *cpus_.at(d.ctx_.cpu);
-    d.pending_ = true;
-    if (c.handed_off && c.deferred_thread && c.deferred_thread->parked_) {
-      c.deferred_thread->parked_ = false;
-      wake(*c.deferred_thread);
-    }
-    kick(c);
-  });
-}
-
 void Kernel::set_placement(Thread& t, std::function<unsigned(const Thread&)> place) { t.place_ = std::move(place); }
 
 void Kernel::wake(Thread& t) {
@@ -229,12 +117,6 @@ Thread* Kernel::most_urgent_ready(PerCpu& c) const {
   for (auto& [prio, q] : c.ready)
     if (!q.empty()) return q.front();
   return nullptr;
-}
-
-bool Kernel::any_deferred(const PerCpu& c) const {
-  for (const Deferred* d : c.deferred)
-    if (d->pending_) return true;
-  return false;
 }
 
 unsigned Kernel::level_priority(const Context& x) { return x.level == Level::HardIrq ? x.priority : 0; }
@@ -302,53 +184,6 @@ void Kernel::take_irq(PerCpu& c, unsigned line) {
   x.resume = x.task.handle();
   x.started = now();
   run(c, x);
-}
-
-// A run of deferred work restarts when a handler that already ran in it runs
-// again; past the limits the rest goes to the deferred thread.
-// The most urgent pending item not yet run in this pass; when every pending
-// one has, a new pass begins (a restart).
-Deferred* Kernel::next_deferred(PerCpu& c) {
-  Deferred* first = nullptr;
-  for (Deferred* d : c.deferred) {
-    if (!d->pending_) continue;
-    if (!d->ran_this_batch_) return d;
-    if (!first) first = d;
-  }
-  if (first) {
-    for (Deferred* o : c.deferred) o->ran_this_batch_ = false;
-    ++c.restarts;
-  }
-  return first;
-}
-
-void Kernel::run_deferred(PerCpu& c, Deferred& d) {
-  if (!c.batch) {
-    c.batch = true;
-    c.batch_start = now();
-    c.restarts = 0;
-  }
-  if (c.deferred_thread && (c.restarts >= cfg_.deferred_restarts || now() - c.batch_start > cfg_.deferred_time)) {
-    c.handed_off = true;
-    c.batch = false;
-    ++c.handoffs;
-    if (c.deferred_thread->parked_) {
-      c.deferred_thread->parked_ = false;
-      c.deferred_thread->ctx_.state = Context::State::AtPoint;
-      make_ready(*c.deferred_thread);
-    }
-    return dispatch(c);
-  }
-  d.pending_ = false;
-  d.ran_this_batch_ = true;
-  ++d.runs_;
-  c.owned = true;
-  c.hw->set_time(now());
-  c.hw->exec_code(cfg_.costs.deferred_cycles);
-  d.ctx_.task = d.handler_();
-  d.ctx_.resume = d.ctx_.task.handle();
-  d.ctx_.started = now();
-  run(c, d.ctx_);
 }
 
 void Kernel::switch_to(PerCpu& c, Thread& t) {
@@ -461,68 +296,6 @@ void Kernel::book(PerCpu& c, Context& x, const sc_core::sc_time& d) {
   else if (x.level == Level::Deferred || deferred_thread) c.load->soft += d;
   else if (c.current && c.current->user_) c.load->usr += d;
   else c.load->sys += d;
-}
-
-// Tickless idle: a tick is kept only while the core has work or sleepers.
-void Kernel::arm_tick(PerCpu& c) {
-  if (cfg_.tick == sc_core::SC_ZERO_TIME || c.tick_armed) return;
-  c.tick_armed = true;
-  const uint64_t n = uint64_t(now() / cfg_.tick) + 1;
-  c.hw->scheduler().at(cfg_.tick * double(n), [this, &c] { on_tick(c); });
-}
-
-void Kernel::on_tick(PerCpu& c) {
-  c.tick_armed = false;
-  const bool busy = c.owned || !c.preempted.empty() || most_urgent_ready(c) || !c.sleepers.empty();
-  if (!busy) return;
-  ++c.ticks;
-  c.hw->raise(c.tick_line, now());
-  arm_tick(c);
-}
-
-Task Kernel::tick_handler(PerCpu& c) {
-  c.hw->exec_code(cfg_.costs.tick_cycles);
-  for (size_t i = 0; i < c.sleepers.size();) {
-    if (c.sleepers[i].first <= now()) {
-      Thread& t = *c.sleepers[i].second;
-      t.sleep_ = 0;
-      wake(t);
-      c.sleepers.erase(c.sleepers.begin() + long(i));
-    } else {
-      ++i;
-    }
-  }
-  Thread* t = c.current;
-  if (t && cfg_.time_slice_ticks > 0 && ++t->slice_ticks >= cfg_.time_slice_ticks) {
-    const Thread* best = most_urgent_ready(c);
-    if (best && best->priority() == t->priority()) c.need_resched = true;
-  }
-  co_return;
-}
-
-Task Kernel::deferred_thread_body(PerCpu& c) {
-  struct Park {
-    Kernel& k;
-    Thread& self;
-    bool await_ready() const noexcept { return false; }
-    void await_suspend(std::coroutine_handle<> h) {
-      k.blocking_thread(h, "deferred thread park");
-      self.parked_ = true;
-    }
-    void await_resume() const noexcept {}
-  };
-  for (;;) {
-    for (Deferred* d; (d = next_deferred(c)) != nullptr;) {
-      d->pending_ = false;
-      d->ran_this_batch_ = true;
-      ++d->runs_;
-      c.hw->exec_code(cfg_.costs.deferred_cycles);
-      co_await d->handler_();
-      co_await point();
-    }
-    c.handed_off = false;
-    co_await Park{*this, *c.deferred_thread};
-  }
 }
 
 }  // namespace ws::os

@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 #include "models/cpu/cpu.hpp"
 #include "models/sim/param.hpp"
@@ -230,6 +231,8 @@ class Kernel {
   void at_callers_time(F&& effect);
   Deferred* next_deferred(PerCpu& c);
   void kick(PerCpu& c);
+  void attach_tick(unsigned cpu);
+  void create_deferred_thread(unsigned cpu);
   void arm_tick(PerCpu& c);
   void on_tick(PerCpu& c);
   Task tick_handler(PerCpu& c);
@@ -243,5 +246,14 @@ class Kernel {
   std::vector<std::unique_ptr<Deferred>> deferreds_;
   Context* running_ = nullptr;
 };
+
+template <typename F>
+void Kernel::at_callers_time(F&& effect) {
+  if (running_) {
+    const sc_core::sc_time at = cpus_[running_->cpu]->hw->time();
+    if (at > now()) return cpus_[running_->cpu]->hw->scheduler().at(at, std::forward<F>(effect));
+  }
+  effect();
+}
 
 }  // namespace ws::os
