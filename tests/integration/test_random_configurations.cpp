@@ -105,7 +105,10 @@ Tally run_random(const std::string& platform, const std::vector<std::pair<std::s
 // What a platform draws: a fixed seed each (by its place in the catalogue), 300
 // configurations around its short run, of which at least half must run; one
 // measured by the tester's modes (tester.mode) also draws 150 RFC 2544 searches,
-// which its short run leaves out.
+// which its short run leaves out. Of those a quarter must run: a search tries
+// 100 % of line rate first, and a random instruction count near its top (10^6)
+// leaves hundreds of frames in the board after the 20 ms drain, which is
+// refused naming tester.drain_us (on the MPC8572 106 of 150 are).
 struct Plan {
   std::vector<std::pair<std::string, std::string>> also_fixed;
   unsigned count;
@@ -119,7 +122,7 @@ std::vector<Plan> plans(const ws::Platform& p) {
   ws::ParamTable t;
   p.declare(t);
   if (t.specs().count("tester.mode"))
-    v.push_back({{{"tester.mode", "rfc2544"}, {"tester.resolution_pct", "5"}}, 150, 20262202 + place, 75});
+    v.push_back({{{"tester.mode", "rfc2544"}, {"tester.resolution_pct", "5"}}, 150, 20262202 + place, 37});
   return v;
 }
 
