@@ -17,7 +17,8 @@ namespace ws {
 const std::vector<ReferenceSet>& reference_sets() {
   static const std::vector<ReferenceSet> sets = [] {
     std::vector<ReferenceSet> v;
-    for (const auto& p : platforms()) v.push_back({p.reference.name, p.name, p.reference.file, p.reference.metric});
+    for (const auto& p : platforms())  // a platform with no measured table (its figures predictions) has none
+      if (!p.reference.name.empty()) v.push_back({p.reference.name, p.name, p.reference.file, p.reference.metric});
     return v;
   }();
   return sets;

@@ -5,12 +5,13 @@
 #include "platforms/mpc8572/mpc8572.hpp"
 #include "platforms/msc8144/msc8144.hpp"
 #include "platforms/msc815x_pcie/msc815x_pcie.hpp"
+#include "platforms/polarfire_pcie/polarfire_pcie.hpp"
 
 namespace ws {
 
 const std::vector<Platform>& platforms() {
   static const std::vector<Platform> all = {msc815x_pcie_platform(), msc8144_platform(), a7_platform(),
-                                             k2h_platform(), mpc8572_platform()};
+                                             k2h_platform(), mpc8572_platform(), polarfire_pcie_platform()};
   return all;
 }
 

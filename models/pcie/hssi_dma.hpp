@@ -16,6 +16,7 @@
 #include <deque>
 #include <functional>
 #include <vector>
+#include "models/pcie/dma_job.hpp"
 #include "models/pcie/pcie_controller.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/clock_domain.hpp"
@@ -33,14 +34,6 @@ struct DmaConfig {
   double bd_fetch_cycles = 0;    // reading a descriptor linked to a running chain, engine cycles
   unsigned channels = 1;
   bool done_on_ack = false;      // a write is done when Acked, not when handed to the controller
-};
-
-struct DmaJob {
-  bool write = true;             // true: local -> peer (MWr); false: peer -> local (MRd)
-  uint64_t local = 0;            // local memory address
-  uint64_t remote = 0;           // address in the controller's outbound window
-  uint32_t len = 0;
-  std::function<void()> done;
 };
 
 class HssiDma : public sc_core::sc_module {

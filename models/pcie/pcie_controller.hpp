@@ -139,6 +139,10 @@ class PcieController : public sc_core::sc_module {
 // The link's MPS (the smaller of the two ends'), and the completion size pcie.cpl_bytes gives.
 unsigned link_mps(const ParamTable& p);
 unsigned cpl_bytes(const ParamTable& p);
+// Throws InputError when the link's keys contradict each other: completions
+// larger than the link's MPS (§2.2.2) or not on RCB multiples (§2.3.1.1), a
+// replay buffer that cannot hold one largest TLP.
+void check_link_params(const ParamTable& p);
 // One end's config; `root`: its MPS setting is pcie.mps, else pcie.ep_mps. The
 // Ack, UpdateFC and replay timers follow the negotiated link.
 ControllerConfig controller_config(const ParamTable& p, uint16_t id, bool root);

@@ -1,4 +1,5 @@
 // The PCIe controller's and the HSSI DMA's parameters, and the configs they give.
+#include <fmt/format.h>
 #include <algorithm>
 #include "models/pcie/hssi_dma.hpp"
 #include "models/pcie/pcie_controller.hpp"
@@ -85,6 +86,29 @@ unsigned link_mps(const ParamTable& p) { return unsigned(std::min(p.i("pcie.mps"
 unsigned cpl_bytes(const ParamTable& p) {
   const std::string& v = p.s("pcie.cpl_bytes");
   return v == "mps" ? link_mps(p) : unsigned(std::stoul(v));
+}
+
+// The rules between the link's keys every platform with this controller obeys.
+void check_link_params(const ParamTable& p) {
+  // A completion carries at most the link's MPS (§2.2.2): the smaller of the two ends'.
+  const int64_t link_mps = pcie::link_mps(p), cpl = pcie::cpl_bytes(p);
+  if (cpl > link_mps)
+    throw InputError(fmt::format("{}: key 'pcie.cpl_bytes': {} B completions exceed the link's MPS of {} B "
+                                 "(pcie.mps {}, pcie.ep_mps {}); valid: mps, or 64 .. {}",
+                                 p.origin("pcie.cpl_bytes"), cpl, link_mps, p.i("pcie.mps"), p.i("pcie.ep_mps"),
+                                 link_mps));
+  // The replay buffer must hold one largest TLP: 4 DW header, MPS payload, ECRC.
+  const int64_t largest_tlp = 16 + link_mps + (p.i("pcie.ecrc") ? 4 : 0);
+  if (p.i("pcie.replay_buffer_bytes") < largest_tlp)
+    throw InputError(fmt::format("{}: key 'pcie.replay_buffer_bytes': {} B does not hold one {} B TLP (MPS {} B "
+                                 "with a 4 DW header{}); valid: {} .. 1048576",
+                                 p.origin("pcie.replay_buffer_bytes"), p.i("pcie.replay_buffer_bytes"), largest_tlp,
+                                 link_mps, p.i("pcie.ecrc") ? " and ECRC" : "", largest_tlp));
+  // Completions end on multiples of their size, which must then be RCB multiples (§2.3.1.1).
+  if (cpl % p.i("pcie.rcb") != 0)
+    throw InputError(fmt::format("{}: key 'pcie.cpl_bytes': {} B is not a multiple of pcie.rcb ({} B, {})",
+                                 p.origin("pcie.cpl_bytes"), cpl, p.i("pcie.rcb"),
+                                 p.origin("pcie.rcb")));
 }
 
 ControllerConfig controller_config(const ParamTable& p, uint16_t id, bool root) {

@@ -68,6 +68,23 @@ TEST(Cli, BadSetAndSweepAndOptionsExitTwo) {
   EXPECT_EQ(wirespeed("reproduce nosuchtable").code, 2);
 }
 
+// --set on a key the scenario sweeps picks that value out of the sweep: the
+// FPGA-to-PC scenario's 24 points narrow to the one the four keys name.
+TEST(Cli, SetOnAScenarioSweptKeyPicksThatPoint) {
+  const std::string s = std::string(WS_SOURCE_DIR) + "/workloads/pcie_dma/scenarios/fpga_to_pc.yaml";
+  const auto all = wirespeed("validate " + s);
+  EXPECT_EQ(all.code, 0) << all.err;
+  EXPECT_NE(all.out.find("24 point"), std::string::npos) << all.out;
+  const auto one = wirespeed("run " + s +
+                             " --set pcie.gen=1 --set pcie.lanes=1 --set dma.engine=builtin --set dma.op=read "
+                             "--format csv");
+  ASSERT_EQ(one.code, 0) << one.err;
+  size_t lines = 0;
+  for (char c : one.out) lines += c == '\n';
+  EXPECT_EQ(lines, 2u) << one.out;  // the header and one point
+  EXPECT_NE(one.out.find(",1,1,builtin,read,"), std::string::npos) << one.out;
+}
+
 TEST(Cli, ContradictoryOrImpossibleRequestsExitTwoBeforeRunning) {
   const auto path = write_file("rules.yaml", scenario("  dma.blocks: 8\n"));
   const auto expect2 = [&](const std::string& args, const std::string& says) {

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <vector>
 #include "app/reproduce.hpp"
+#include "tests/regression/predictions_doc.hpp"
 
 namespace ws {
 namespace {
@@ -45,27 +46,20 @@ TEST(ReproduceK2h, CalibrationHoldsExceptTheRecordedMiss) {
 }
 
 TEST(ReproduceK2h, PredictionsMatchTheCommittedDocument) {
-  std::ifstream f(data_path("docs/predictions.md"));
-  ASSERT_TRUE(f);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  const std::string doc = ss.str().substr(ss.str().find("## 66AK2H FTP"));
+  const std::string doc = test::predictions_section("66AK2H FTP");
+  ASSERT_FALSE(doc.empty()) << "docs/predictions.md has no 66AK2H FTP section";
   const auto rows = reproduce(reference_set("k2h"), 2, 1, {}, "withheld");
   ASSERT_EQ(rows.size(), 2u) << "S5 Tx and Rx";
   for (const auto& r : rows) {
     ASSERT_TRUE(r.error.empty()) << r.ref.label << ": " << r.error;
-    const auto at = doc.find("| " + r.ref.table + " |");
-    ASSERT_NE(at, std::string::npos) << r.ref.table << " is not in docs/predictions.md";
-    const std::string line = doc.substr(at, doc.find('\n', at) - at);
+    const auto cells = test::table_row(doc, r.ref.table);
+    ASSERT_FALSE(cells.empty()) << r.ref.table << " is not in docs/predictions.md";
     // Columns: | step | Tx | Rx | A15 load Tx | A15 load Rx | limiting |
     const bool load = r.ref.metric == "a15_load_pct", tx = r.ref.label.find(" Tx") != std::string::npos;
     const size_t column = (load ? 2 : 0) + (tx ? 0 : 1);
-    std::vector<std::string> cells;
-    std::stringstream cs(line);
-    for (std::string c; std::getline(cs, c, '|');) cells.push_back(c);
-    ASSERT_GT(cells.size(), column + 2) << line;
+    ASSERT_GT(cells.size(), column + 2) << r.ref.table;
     EXPECT_NEAR(std::stod(cells[column + 2]), r.simulated, 0.051)
-        << r.ref.label << ": the model now gives " << r.simulated << "; the document: " << line;
+        << r.ref.label << ": the model now gives " << r.simulated << "; the document: " << cells[column + 2];
   }
 }
 

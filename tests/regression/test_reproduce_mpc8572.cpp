@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 #include "app/reproduce.hpp"
+#include "tests/regression/predictions_doc.hpp"
 
 namespace ws {
 namespace {
@@ -25,28 +26,13 @@ TEST(ReproduceMpc8572, TheDefaultConfigurationsFactsHold) {
   }
 }
 
-// The cells of the line of docs/predictions.md's MPC8572 section that starts with `first`.
-std::vector<std::string> row(const std::string& doc, const std::string& first) {
-  const auto at = doc.find("| " + first + " |");
-  if (at == std::string::npos) return {};
-  std::stringstream cs(doc.substr(at, doc.find('\n', at) - at));
-  std::vector<std::string> cells;
-  for (std::string c; std::getline(cs, c, '|');) cells.push_back(c);
-  return cells;  // cells[0] is empty (before the first '|')
-}
-
 TEST(ReproduceMpc8572, PredictionsMatchTheCommittedDocument) {
-  std::ifstream f(data_path("docs/predictions.md"));
-  ASSERT_TRUE(f);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  const auto from = ss.str().find("## MPC8572");
-  ASSERT_NE(from, std::string::npos) << "docs/predictions.md has no MPC8572 section";
-  const std::string doc = ss.str().substr(from);
+  const std::string doc = test::predictions_section("MPC8572");
+  ASSERT_FALSE(doc.empty()) << "docs/predictions.md has no MPC8572 section";
   const auto rows = reproduce(reference_set("mpc8572"), 2, 1, {}, "withheld");
   ASSERT_EQ(rows.size(), 4u) << "the default's rate; the split's rate and both loads";
   // | configuration | frames forwarded /s | gain | CPU0 busy | CPU1 busy | limiting |
-  const auto split = row(doc, "split"), base = row(doc, "default (both on CPU0)");
+  const auto split = test::table_row(doc, "split"), base = test::table_row(doc, "default (both on CPU0)");
   ASSERT_GT(split.size(), 5u);
   ASSERT_GT(base.size(), 5u);
   for (const auto& r : rows) {

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <vector>
 #include "app/reproduce.hpp"
+#include "tests/regression/predictions_doc.hpp"
 
 namespace ws {
 namespace {
@@ -54,11 +55,8 @@ TEST(ReproduceRtThread, TheContradictedCpuFiguresAreExcludedWithTheirArithmetic)
 }
 
 TEST(ReproduceRtThread, PredictionsMatchTheCommittedDocument) {
-  std::ifstream f(data_path("docs/predictions.md"));
-  ASSERT_TRUE(f);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  const std::string doc = ss.str().substr(ss.str().find("## Cortex-A7 RT-Thread"));
+  const std::string doc = test::predictions_section("Cortex-A7 RT-Thread");
+  ASSERT_FALSE(doc.empty()) << "docs/predictions.md has no Cortex-A7 RT-Thread section";
   const auto rows = reproduce(reference_set("rtthread"), 2, 1, {}, "withheld");
   ASSERT_EQ(rows.size(), 6u) << "S3 TCP tx and UDP tx, S5 EMAC1 four tests";
   for (const auto& r : rows) {
@@ -66,19 +64,15 @@ TEST(ReproduceRtThread, PredictionsMatchTheCommittedDocument) {
     // "S1 TCP rx" is row "S1"; "S5 EMAC1 UDP tx" is row "S5 EMAC1".
     const bool tcp = r.ref.label.find(" TCP ") != std::string::npos;
     const std::string row_key = r.ref.label.substr(0, r.ref.label.rfind(tcp ? " TCP " : " UDP "));
-    const auto at = doc.find("| " + row_key + " |");
-    ASSERT_NE(at, std::string::npos) << row_key << " is not in docs/predictions.md";
-    const std::string line = doc.substr(at, doc.find('\n', at) - at);
+    const auto cells = test::table_row(doc, row_key);
+    ASSERT_FALSE(cells.empty()) << row_key << " is not in docs/predictions.md";
     // Columns: | step | TCP rx | TCP tx | UDP rx | UDP tx | limiting |
     const char* order[] = {"TCP rx", "TCP tx", "UDP rx", "UDP tx"};
     size_t column = 0;
     while (column < 4 && r.ref.label.find(order[column]) == std::string::npos) ++column;
-    std::vector<std::string> cells;
-    std::stringstream cs(line);
-    for (std::string c; std::getline(cs, c, '|');) cells.push_back(c);
-    ASSERT_GT(cells.size(), column + 2) << line;
+    ASSERT_GT(cells.size(), column + 2) << row_key;
     EXPECT_NEAR(std::stod(cells[column + 2]), r.simulated, 0.0051)
-        << r.ref.label << ": the model now gives " << r.simulated << "; the document: " << line;
+        << r.ref.label << ": the model now gives " << r.simulated << "; the document: " << cells[column + 2];
   }
 }
 

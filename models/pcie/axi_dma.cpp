@@ -1,0 +1,148 @@
+#include "models/pcie/axi_dma.hpp"
+
+#include <memory>
+#include <stdexcept>
+#include "models/mem/tlm_access.hpp"
+#include "models/pcie/tlp_split.hpp"
+#include "models/sim/sim_time.hpp"
+
+namespace ws::pcie {
+
+using sc_core::sc_time;
+
+AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg, Scheduler& sched, StatsRegistry& stats,
+               PcieController& pcie)
+    : sc_module(name),
+      mem("mem"),
+      cfg_(cfg),
+      clk_(cfg.clock_hz),
+      sched_(sched),
+      pcie_(pcie),
+      issue_(stats.resource(std::string(sc_module::name()) + ".address")),
+      datapath_(stats.resource(std::string(sc_module::name()) + ".datapath")) {}
+
+void AxiDma::start(DmaJob job) {
+  if (busy_) throw std::logic_error(std::string(name()) + ": a transfer started while one runs");
+  if (job.len == 0) throw std::invalid_argument(std::string(name()) + ": a DMA transfer of 0 bytes");
+  job_ = std::move(job);
+  busy_ = true;
+  issued_ = request_end_ = cursor_ = 0;
+  if (job_.write)
+    step_write();
+  else
+    pump_reads();
+}
+
+// A request never crosses a 4 KB boundary of the far address (AXI bursts may not).
+uint32_t AxiDma::next_request_bytes() const {
+  const uint64_t at = job_.remote + issued_;
+  return uint32_t(std::min<uint64_t>({cfg_.request_bytes, job_.len - issued_, 4096 - at % 4096}));
+}
+
+sc_time AxiDma::issue_request() {
+  const sc_time cost = clk_.cycles(cfg_.request_cycles);
+  ++requests_;
+  ++in_flight_;
+  return issue_.serve(ws::now(), cost) + cost;
+}
+
+void AxiDma::pump_reads() {
+  while (in_flight_ < cfg_.outstanding && issued_ < job_.len) {
+    const uint32_t off = issued_, n = next_request_bytes();
+    issued_ += n;
+    sched_.at(issue_request(), [this, off, n] {
+      auto sink = std::make_shared<ReadSink>();
+      sink->data = [this, off, left = n](uint64_t at, const uint8_t* data, uint32_t k) mutable {
+        // Each completion's bytes cross the data path and are written to local memory.
+        const sc_time now = ws::now(), move = move_time(k);
+        const sc_time start = datapath_.serve(now, move, k);
+        const sc_time written = tlm_access(mem, tlm::TLM_WRITE_COMMAND, job_.local + off + at,
+                                           const_cast<uint8_t*>(data), k, start - now);
+        const sc_time landed = now + std::max(written, start - now + move);
+        read_bytes_landed_ += k;
+        last_read_landed_ = std::max(last_read_landed_, landed);
+        left -= k;
+        if (left == 0) sched_.at(landed, [this] { request_done(); });
+      };
+      pcie_.read(job_.remote + off, n, sink);
+    });
+  }
+}
+
+// Streams the transfer into the controller piece by piece (one MWr each), in
+// address order as AXI write data goes; a new request starts when one of the
+// `outstanding` is free, a piece when the controller's posted queue has room.
+void AxiDma::step_write() {
+  while (cursor_ < job_.len) {
+    if (cursor_ == request_end_) {
+      if (in_flight_ == cfg_.outstanding) return;  // request_done resumes
+      const uint32_t n = next_request_bytes();
+      issued_ += n;
+      request_end_ = issued_;
+      request_ready_ = issue_request();
+    }
+    const Piece p = first_piece(job_.remote + cursor_, request_end_ - cursor_, pcie_.mps());
+    if (!pcie_.can_post(p.len)) {
+      pcie_.when_posted_room([this] { step_write(); });
+      return;
+    }
+    const sc_time now = ws::now();
+    piece_.resize(p.len);
+    const sc_time read = tlm_access(mem, tlm::TLM_READ_COMMAND, job_.local + cursor_, piece_.data(), p.len);
+    const sc_time begin = std::max({now + read, request_ready_, datapath_.free_at()});
+    const sc_time end = begin + move_time(p.len);
+    datapath_.serve(begin, end - begin, p.len);
+    cursor_ += p.len;
+    const bool request_last = cursor_ == request_end_;
+    pcie_.post_write(p.addr, piece_.data(), p.len, {}, {begin + move_time(cfg_.bytes_per_beat), end},
+                     request_last ? PcieController::DataTaken([this] { request_done(); })
+                                  : PcieController::DataTaken{});
+  }
+}
+
+void AxiDma::request_done() {
+  --in_flight_;
+  // Every request issued and none in flight: a write's last beat is in the
+  // controller, a read's last byte in local memory.
+  if (issued_ == job_.len && in_flight_ == 0) {
+    busy_ = false;
+    if (job_.done) job_.done();
+    return;
+  }
+  if (job_.write)
+    step_write();
+  else
+    pump_reads();
+}
+
+}  // namespace ws::pcie
+
+namespace ws::pcie {
+
+using K = ParamSpec::Kind;
+
+void AxiDma::declare_params(ParamTable& t, const std::string& prefix) {
+  t.declare_model(model_number(prefix + ".clock_mhz", K::Real, 10, 1000, "MHz", "AXI clock of the engine's data path"));
+  t.declare_model(model_choice(prefix + ".bytes_per_beat", {"4", "8", "16", "32", "64"}, "B",
+                               "AXI data width: bytes moved per clock"));
+  t.declare_model(model_number(prefix + ".burst_beats", K::Int, 1, 256, "beats",
+                               "largest AXI burst the engine issues (AXI4 INCR: at most 256); a request is one burst "
+                               "and never crosses a 4 KB boundary"));
+  t.declare_model(model_number(prefix + ".outstanding", K::Int, 1, 256, "requests",
+                               "requests the engine keeps in flight: a read until its last byte is in local memory, "
+                               "a write until the controller has taken its last beat"));
+  t.declare_model(model_number(prefix + ".request_cycles", K::Real, 0, 10000, "AXI cycles",
+                               "address phase and set-up of each request on the engine's one issue port"));
+}
+
+AxiDmaConfig axi_dma_config(const ParamTable& p, const std::string& prefix) {
+  AxiDmaConfig c;
+  c.clock_hz = p.r(prefix + ".clock_mhz") * 1e6;
+  c.bytes_per_beat = unsigned(p.i(prefix + ".bytes_per_beat"));
+  c.request_bytes = uint32_t(p.i(prefix + ".burst_beats")) * c.bytes_per_beat;
+  c.outstanding = unsigned(p.i(prefix + ".outstanding"));
+  c.request_cycles = p.r(prefix + ".request_cycles");
+  return c;
+}
+
+}  // namespace ws::pcie

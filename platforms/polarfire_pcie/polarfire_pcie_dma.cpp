@@ -1,0 +1,98 @@
+// The FPGA-to-PC DMA study: the PolarFire endpoint's DMA moves one transfer in
+// one direction between its fabric memory and the PC's memory ("write": into
+// the PC, "read": from it), timed from the engine's start to the last byte's
+// arrival, as a cycle counter beside the DMA would time it (driver and
+// interrupt costs are outside the figure).
+#include <fmt/format.h>
+#include <algorithm>
+#include <cstring>
+#include "models/pcie/pc_root_complex.hpp"
+#include "models/sim/invariants.hpp"
+#include "platforms/polarfire_pcie/polarfire_board.hpp"
+#include "platforms/polarfire_pcie/polarfire_pcie.hpp"
+
+namespace ws {
+namespace {
+
+constexpr uint64_t kPcBus = 0x80000000;          // bus address of the PC's DMA buffer
+constexpr uint64_t kPcBuffer = 256ull << 20;     // its place in host memory
+constexpr uint64_t kFpgaBuffer = 16ull << 20;    // the transfer's place in fabric memory
+
+// The source filled with a seeded pattern (real bytes cross the link).
+std::vector<uint8_t> pattern(uint32_t n, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<uint8_t> v(n);
+  for (auto& b : v) b = uint8_t(rng.next());
+  return v;
+}
+
+uint64_t bytes_differing(const Memory& m, uint64_t at, const std::vector<uint8_t>& want) {
+  std::vector<uint8_t> got(want.size());
+  m.read(at, got.data(), got.size());
+  uint64_t bad = 0;
+  for (size_t i = 0; i < want.size(); ++i) bad += got[i] != want[i];
+  return bad;
+}
+
+// What binds a finished transfer: a resource busy nearly all the window, else
+// (reads) the requests in flight, each waiting a round trip for its data.
+std::string limit_of(const RunResult& r, bool write, const ParamTable& p) {
+  if (!r.resources.empty() && r.resources.front().util_pct >= 90) return r.resources.front().name;
+  if (write) return r.resources.empty() ? "-" : r.resources.front().name;
+  const std::string e = dma_engine_prefix(p);
+  return fmt::format("reads in flight ({} requests of {} B, {} tags)", p.i(e + ".outstanding"),
+                     p.i(e + ".burst_beats") * p.i(e + ".bytes_per_beat"), p.i("pcie.read_tags"));
+}
+
+}  // namespace
+
+RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
+  RunContext run(o);
+  Rng rng(o.seed);
+  pcie::PcRootComplex pc("pc", p, run.sched, run.stats, rng, run.trace);
+  PolarFireBoard fpga("fpga", p, run, rng);
+  pcie::PcieController::connect(pc.port, fpga.pcie);
+  fpga.pcie.add_outbound({PolarFireBoard::kOutboundBase, PolarFireBoard::kWindowSize, kPcBus});
+  pc.port.add_inbound({kPcBus, PolarFireBoard::kWindowSize, kPcBuffer});
+
+  const bool write = p.s("dma.op") == "write";
+  const auto len = uint32_t(p.i("dma.transfer_bytes"));
+  const auto data = pattern(len, o.seed);
+  Memory& src = write ? fpga.memory : pc.memory;
+  src.write(write ? kFpgaBuffer : kPcBuffer, data.data(), len);
+  bool done = false;
+  run.sched.at(sc_core::SC_ZERO_TIME, [&] {
+    fpga.dma.start({write, kFpgaBuffer, PolarFireBoard::kOutboundBase, len, [&] { done = true; }});
+  });
+  sc_core::sc_start();
+  if (!done) throw std::runtime_error("the simulation ran out of events before the DMA transfer finished");
+
+  RunResult r;
+  const uint64_t landed = write ? pc.port.inbound_write_bytes() : fpga.dma.read_bytes_landed();
+  r.integrity_errors = bytes_differing(write ? pc.memory : fpga.memory, write ? kPcBuffer : kFpgaBuffer, data) +
+                       (landed == len ? 0 : len);
+  const sc_core::sc_time end = write ? pc.port.last_inbound_write() : fpga.dma.last_read_landed();
+  const double secs = end.to_seconds();
+  const auto& phy = fpga.pcie.phy();
+  const double tlps = double(pc.port.tlps_sent() + fpga.pcie.tlps_sent());
+  r.metrics = {
+      {"mbytes_s", len / secs / 1e6},
+      {"link_efficiency", len * 8 / secs / phy.data_rate_bps()},
+      {"transfer_us", secs * 1e6},
+      {"requests", double(fpga.dma.requests_issued())},
+      {"tlps", tlps},
+      {"dllps", double(pc.port.dllps_sent() + fpga.pcie.dllps_sent())},
+      {"mps", double(fpga.pcie.mps())},
+  };
+  require(len * 8 / secs <= phy.data_rate_bps(), "throughput within the link's bound",
+          fmt::format("{:.1f} MB/s over a {:.1f} MB/s direction", len / secs / 1e6, phy.data_rate_bps() / 8e6));
+  const auto ran = std::max({end, sc_core::sc_time_stamp(), pc.port.assembly_free_at(), fpga.pcie.assembly_free_at()});
+  require_utilisation_within_window(run.stats, ran);
+  r.resources = run.stats.usage(ran);
+  r.limiting = limit_of(r, write, p);
+  r.report = run.stats.bottleneck_report(ran);
+  run.finish(r, tlps, "TLPs");
+  return r;
+}
+
+}  // namespace ws

@@ -1,0 +1,85 @@
+// End-to-end checks of the FPGA-to-PC platform through the fork-per-point
+// runner: every byte lands intact, TLP and request counts follow the split
+// rules, and each bound (the link, the reads in flight, the AXI side) acts
+// where its arithmetic says.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/integration/point_result.hpp"
+
+namespace {
+
+using ws::test::metric;
+using ws::test::run_point;
+using ws::test::Settings;
+
+ws::PointOutcome run(const Settings& s) {
+  auto o = run_point("polarfire_pcie", s);
+  EXPECT_TRUE(o.ok) << o.error;
+  EXPECT_EQ(o.result.integrity_errors, 0u);
+  return o;
+}
+
+// 64 KB at MPS 128 and MRRS 512: a write is 512 MWr; a read 128 MRd and one
+// completion per 128 B (the PC's MPS-sized completions) or per 64 B; the
+// built-in engine asks 512 B a request, the fabric one 2 KB (256 beats of 8 B).
+TEST(PolarFirePcie, EveryByteLandsInTlpsTheSplitRulesGive) {
+  struct Case {
+    Settings s;
+    double tlps, requests;
+  };
+  const std::vector<Case> cases = {
+      {{{"dma.engine", "builtin"}, {"dma.op", "write"}}, 512, 128},
+      {{{"dma.engine", "fabric"}, {"dma.op", "write"}}, 512, 32},
+      {{{"dma.engine", "builtin"}, {"dma.op", "read"}}, 128 + 512, 128},
+      {{{"dma.engine", "fabric"}, {"dma.op", "read"}}, 128 + 512, 32},
+      {{{"dma.engine", "builtin"}, {"dma.op", "read"}, {"pcie.cpl_bytes", "64"}}, 128 + 1024, 128},
+      {{{"dma.engine", "fabric"}, {"dma.op", "read"}, {"dma.transfer_bytes", "5000"}}, 10 + 40, 3},
+  };
+  for (const auto& c : cases) {
+    Settings s = c.s;
+    s.push_back({"pcie.gen", "1"});
+    s.push_back({"pcie.lanes", "1"});
+    const auto o = run(s);
+    EXPECT_EQ(metric(o, "tlps"), c.tlps) << s[0].second << " " << s[1].second;
+    EXPECT_EQ(metric(o, "requests"), c.requests) << s[0].second << " " << s[1].second;
+    EXPECT_EQ(metric(o, "mps"), 128);
+  }
+}
+
+// A write direction carries MWr TLPs only (the DLLPs go the other way): 128 B
+// of payload in 128 + 12 (3 DW header) + 8 (sequence, LCRC, framing) B.
+TEST(PolarFirePcie, WritesRunAtTheTlpEfficiencyOfTheLink) {
+  for (const char* lanes : {"1", "4"}) {
+    const auto o = run({{"dma.op", "write"}, {"pcie.gen", "1"}, {"pcie.lanes", lanes}});
+    EXPECT_NEAR(metric(o, "link_efficiency"), 128.0 / 148, 0.005) << "x" << lanes;
+  }
+}
+
+// With small read requests the round trip binds: rate = requests in flight x
+// request bytes / (the PC's read latency + the wire), and halves with half the requests.
+TEST(PolarFirePcie, SmallReadsAreBoundByRequestsInFlightTimesTheRoundTrip) {
+  const Settings small = {{"dma.op", "read"}, {"dma.engine", "builtin"}, {"builtin_dma.burst_beats", "16"}};
+  Settings eight = small, four = small;
+  eight.push_back({"builtin_dma.outstanding", "8"});
+  four.push_back({"builtin_dma.outstanding", "4"});
+  const double r8 = metric(run(eight), "mbytes_s"), r4 = metric(run(four), "mbytes_s");
+  const double latency_us = 1.212;  // pcie.completer_latency_ns's default
+  EXPECT_LT(r8, 8 * 128 / latency_us);
+  EXPECT_GT(r8, 8 * 128 / (latency_us + 0.3));
+  EXPECT_NEAR(r8 / r4, 2.0, 0.1);
+}
+
+// The AXI side of the engine: 8 B a clock, so 125 MHz caps a Gen2 x4 transfer at 1000 MB/s.
+TEST(PolarFirePcie, TheAxiClockCapsAFastLink) {
+  for (const char* op : {"read", "write"}) {
+    const auto o = run({{"dma.op", op}, {"builtin_dma.clock_mhz", "125"}});
+    EXPECT_LE(metric(o, "mbytes_s"), 1000.0) << op;
+    EXPECT_GT(metric(o, "mbytes_s"), 950.0) << op;
+    EXPECT_EQ(o.result.limit(), "fpga.dma.datapath") << op;
+  }
+}
+
+}  // namespace
