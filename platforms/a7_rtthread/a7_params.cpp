@@ -98,7 +98,7 @@ void declare_a7_params(ParamTable& t) {
                    "study: malloc'd buffers (aligned)"));
 
   // --- the core (models/cpu) ---
-  Cpu::declare_params(t, "a7");
+  Cpu::bindings().declare(t, "a7");
   t.set_default("a7.l1d_kb", "32", kTrm);
   t.set_default("a7.l1d_ways", "4", kTrm);
   t.set_default("a7.l1d_line_bytes", "64", kTrm);
@@ -176,7 +176,7 @@ void declare_a7_params(ParamTable& t) {
   t.set_default("lwip.api_instructions", "800", kEstimate);
   t.set_default("lwip.pbuf_instructions", "150", "assumed");
 #endif
-  t.check_complete();
+  t.complete();
 }
 
 }  // namespace ws

@@ -73,7 +73,7 @@ void declare_k2h_params(ParamTable& t) {
 
   // --- the core (models/cpu) ---
   t.declare(number("soc.core_mhz", K::Real, "1000", 100, 2000, "MHz", "Cortex-A15 clock", kStudy));
-  Cpu::declare_params(t, "a15");
+  Cpu::bindings().declare(t, "a15");
   t.set_default("a15.l1d_kb", "32", kA15);
   t.set_default("a15.l1d_ways", "2", kA15);
   t.set_default("a15.l1d_line_bytes", "64", kA15);
@@ -176,7 +176,7 @@ void declare_k2h_params(ParamTable& t) {
                 std::string(kAssumedPath) + ": the socket call (llEnter/llExit) and the stream buffer");
   t.set_default("ndk.pbuf_instructions", "300", "assumed: one PBM_alloc and its PBM_free");
 #endif
-  t.check_complete();
+  t.complete();
 }
 
 }  // namespace ws

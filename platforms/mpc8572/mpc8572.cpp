@@ -3,15 +3,38 @@
 #include "platforms/mpc8572/mpc8572.hpp"
 
 #include <fmt/format.h>
+#include "models/bus/interconnect.hpp"
 #include "models/cpu/cpu.hpp"
+#include "models/eth/etsec.hpp"
+#include "models/mem/memory.hpp"
+#include "models/mem/snoop_domain.hpp"
 #include "models/tester/measurement.hpp"
+#include "models/tester/rfc2544.hpp"
+#include "models/tester/traffic_tester.hpp"
+#include "platforms/common/board_file.hpp"
 #include "platforms/mpc8572/mpc8572_board.hpp"
+#include "workloads/drivers/gianfar.hpp"
+#include "workloads/os/linux/linux.hpp"
 
 namespace ws {
 
 using namespace mpc8572;
 
 namespace {
+
+// The blocks' keys; the board file gives their defaults and the study's own keys.
+void declare_mpc8572_params(ParamTable& t, const BoardFile& board) {
+  tester::TrafficTester::declare_params(t);
+  tester::Rfc2544::declare_params(t);
+  Cpu::bindings().declare(t, "e500");
+  SnoopDomain::declare_params(t, "coherence");
+  Memory::declare_params(t, "ddr", /*clocked=*/false);
+  Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
+  eth::Etsec::declare_params(t, "etsec");
+  os::Linux::declare_params(t);
+  drivers::Gianfar::bindings().declare(t, "gianfar");
+  board.apply(t);
+}
 
 void check_mpc8572_params(const ParamTable& p) {
   p.require_power_of_two({"e500.l1d_kb", "e500.l1i_kb"}, "4, 8, 16, 32, 64 KB");
@@ -49,17 +72,21 @@ std::vector<Column> mpc8572_columns() {
 
 }  // namespace
 
-Platform mpc8572_platform() {
-  return Platform{"mpc8572",
-                  "MPC8572DS: two e500 cores (coherent L1s, shared 1 MB L2), MPIC, two eTSECs; SMP Linux forwarding "
-                  "IPv4 (NAPI, gianfar) between two tester ports",
+Platform mpc8572_platform(const std::string& board_path) {
+  const BoardFile& b = board_file(board_path);
+  // A variant's figures are unmeasured: it has no reference table.
+  const ReferenceTable reference = b.variant_of.empty()
+                                       ? ReferenceTable{"mpc8572", "workloads/ipfwd/reference/mpc8572-ipfwd.csv", "fwd_fps"}
+                                       : ReferenceTable{};
+  return Platform{b.name,
+                  b.description,
                   {"ipfwd"},
-                  declare_mpc8572_params,
+                  [&b](ParamTable& t) { declare_mpc8572_params(t, b); },
                   check_mpc8572_params,
                   run_ipfwd,
                   true,
                   mpc8572_columns(),
-                  {"mpc8572", "workloads/ipfwd/reference/mpc8572-ipfwd.csv", "fwd_fps"},
+                  reference,
                   {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}};
 }
 

@@ -4,8 +4,18 @@
 #include "platforms/msc8144/msc8144.hpp"
 
 #include <fmt/format.h>
+#include "models/bus/interconnect.hpp"
+#include "models/cpu/cpu.hpp"
+#include "models/irq/irq_controller.hpp"
+#include "models/mem/memory.hpp"
+#include "models/qe/quicc_engine.hpp"
+#include "models/qe/uec.hpp"
 #include "models/tester/measurement.hpp"
+#include "models/tester/rfc2544.hpp"
+#include "platforms/common/board_file.hpp"
 #include "platforms/msc8144/msc8144_board.hpp"
+#include "workloads/drivers/uec_driver.hpp"
+#include "workloads/net/software_costs.hpp"
 #include "platforms/msc8144/msc8144_plan.hpp"
 
 namespace ws {
@@ -13,6 +23,29 @@ namespace ws {
 using namespace msc8144;
 
 namespace {
+
+const char* kBoard = "platforms/msc8144/board.yaml";
+
+// The blocks' keys; the board file gives their defaults and the study's own keys.
+void declare_msc8144_params(ParamTable& t) {
+  tester::TrafficTester::declare_params(t);
+  tester::Rfc2544::declare_params(t);
+  Cpu::bindings().declare(t, "core");
+  IrqController::declare_params(t, "epic");
+  Interconnect::declare_params(t, "class", /*non_blocking=*/true);
+  Memory::declare_params(t, "m2", /*clocked=*/true);
+  Memory::declare_params(t, "m3", /*clocked=*/true);
+  Memory::declare_params(t, "ddr", /*clocked=*/false);
+  qe::QuiccEngine::declare_params(t);
+  qe::Uec::declare_shared_params(t);
+  for (const char* u : {"uec0", "uec1"}) {  // each UEC on its own (UEC1 alone with qe.uecs=1)
+    qe::Uec::declare_params(t, u);
+    drivers::UecDriver::declare_ring_params(t, u);
+  }
+  drivers::UecDriver::declare_cost_params(t);
+  net::SoftwareCosts::declare_params(t);
+  board_file(kBoard).apply(t);
+}
 
 // A fixed-load trial must send each stream at least twice its Rx ring, or a ring
 // can hold a whole overloaded trial and the overload never shows as loss.
@@ -109,8 +142,9 @@ std::vector<Column> msc8144_columns() {
 }  // namespace
 
 Platform msc8144_platform() {
-  return Platform{"msc8144",
-                  "MSC8144ADS: four SC3400 cores, QUICC Engine with two UECs, M2/M3/DDR; UDP echo (SmartDSP OS net_demo)",
+  const BoardFile& b = board_file(kBoard);
+  return Platform{b.name,
+                  b.description,
                   {"udp_echo"},
                   declare_msc8144_params,
                   check_msc8144_params,

@@ -4,12 +4,31 @@
 #include "platforms/msc815x_pcie/msc815x_pcie.hpp"
 
 #include <fmt/format.h>
+#include "models/bus/interconnect.hpp"
+#include "models/mem/memory.hpp"
+#include "models/pcie/hssi_dma.hpp"
 #include "models/pcie/pcie_controller.hpp"
+#include "platforms/common/board_file.hpp"
 #include "platforms/msc815x_pcie/msc815x_software.hpp"
+#include "workloads/apps/pcie_dma_test.hpp"
+#include "workloads/os/kernel/kernel.hpp"
 
 namespace ws {
 
 namespace {
+
+const char* kBoard = "platforms/msc815x_pcie/board.yaml";
+
+// The blocks' keys; the board file gives their defaults and the board's own keys.
+void declare_msc815x_params(ParamTable& t) {
+  PcieDmaTest::declare_params(t);
+  pcie::PcieController::declare_params(t);
+  pcie::HssiDma::declare_params(t);
+  Memory::declare_params(t, "ddr", /*clocked=*/false);
+  Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
+  os::KernelCosts::declare_params(t, "sdos");
+  board_file(kBoard).apply(t);
+}
 
 void check_msc815x_params(const ParamTable& p) {
   test_config(p);
@@ -42,8 +61,9 @@ void check_msc815x_params(const ParamTable& p) {
 }  // namespace
 
 Platform msc815x_pcie_platform() {
-  return Platform{"msc815x_pcie",
-                  "Two MSC8156/MSC8157 ADS boards, RC and EP, PCIe Gen1/Gen2 x1/x2/x4, HSSI DMA (AN3935)",
+  const BoardFile& b = board_file(kBoard);
+  return Platform{b.name,
+                  b.description,
                   {"pcie_dma"},
                   declare_msc815x_params,
                   check_msc815x_params,
