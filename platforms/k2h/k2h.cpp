@@ -3,12 +3,37 @@
 #include "platforms/k2h/k2h.hpp"
 
 #include <fmt/format.h>
+#include "models/bus/interconnect.hpp"
+#include "models/mem/memory.hpp"
+#include "models/nav/packet_dma.hpp"
+#include "models/nav/qmss.hpp"
+#include "platforms/common/board_file.hpp"
+#include "workloads/drivers/nimu_driver.hpp"
+#include "workloads/net/lwip_call_costs.hpp"
+#include "workloads/os/tirtos/tirtos.hpp"
 #include "models/cpu/cpu.hpp"
 #include "platforms/common/lwip_guard.hpp"
 
 namespace ws {
 
 namespace {
+
+const char* kBoard = "platforms/k2h/board.yaml";
+
+// The blocks' keys; the board file gives their defaults and the study's own keys.
+void declare_k2h_params(ParamTable& t) {
+  Cpu::bindings().declare(t, "a15");
+  Memory::declare_params(t, "ddr", /*clocked=*/false);
+  Memory::declare_params(t, "msmc", /*clocked=*/false);
+  Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
+  nav::Qmss::declare_params(t, "qmss");
+  nav::PacketDma::declare_params(t, "pktdma");
+  os::TiRtos::declare_params(t);
+  net::LwipCallCosts::bindings().declare(t, "ndk");
+  drivers::NimuDriver::bindings().declare(t, "nimu");
+  board_file(kBoard).apply(t);
+}
+
 
 void check_k2h_params(const ParamTable& p) {
   p.require_power_of_two({"a15.l1d_kb", "a15.l1i_kb"}, "8, 16, 32, 64 KB");
@@ -41,9 +66,9 @@ RunResult run_k2h(const ParamTable& p, const RunOptions& o) {
 }  // namespace
 
 Platform k2h_platform() {
-  return Platform{"k2h",
-                  "66AK2H Cortex-A15 1 GHz, TI-RTOS, an NDK-like stack (lwIP 2.1.3 with NDK's profile), the NIMU "
-                  "driver on the Multicore Navigator; FTP get/put against a Windows PC over SGMII port 0",
+  const BoardFile& b = board_file(kBoard);
+  return Platform{b.name,
+                  b.description,
                   {"ftp"},
                   declare_k2h_params,
                   check_k2h_params,

@@ -60,7 +60,7 @@ Forwarding::Config forwarding_config(const ParamTable& p) {
 Mpc8572Software::Mpc8572Software(const ParamTable& p, Mpc8572Board& b, StatsRegistry& stats)
     : board(b),
       cpus(board.cpus()),
-      lx(cpus, os::KernelCosts::from(p, "linux"), linux_config(p), stats),
+      lx(cpus, os::KernelCosts::bindings().build(p, "linux"), linux_config(p), stats),
       affinity(route_irqs(p, board.mpic)),
       skbs(kSkbs, skb_count(p), kSkbBytes),
       sk_buffs(kSkbStructs, kSkbs, kSkbBytes),

@@ -42,7 +42,7 @@ void declare_msc8144_params(ParamTable& t) {
     qe::Uec::declare_params(t, u);
     drivers::UecDriver::declare_ring_params(t, u);
   }
-  drivers::UecDriver::declare_cost_params(t);
+  drivers::UecDriver::Costs::bindings().declare(t, "sw");
   net::SoftwareCosts::declare_params(t);
   board_file(kBoard).apply(t);
 }

@@ -26,7 +26,7 @@ void declare_msc815x_params(ParamTable& t) {
   pcie::HssiDma::declare_params(t);
   Memory::declare_params(t, "ddr", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
-  os::KernelCosts::declare_params(t, "sdos");
+  os::KernelCosts::bindings().declare(t, "sdos");
   board_file(kBoard).apply(t);
 }
 
