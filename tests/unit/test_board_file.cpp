@@ -74,7 +74,7 @@ TEST(BoardFile, GivesDefaultsTheirSourcesAndTheBoardsWords) {
 
 TEST(BoardFile, AValueOutOfRangeNamesFileLineKeyAndRange) {
   std::string text = kBoard;
-  text.replace(text.find("value: 4, source: \"datasheet\""), 8, "value: 3");
+  text.replace(text.find("value: 4, source: \"datasheet\""), 8, "value: 17");
   const std::string err = apply_error(write_board("bad_range", text));
   EXPECT_NE(err.find("platforms/bad_range/board.yaml:5: key 'core.l1d_ways'"), std::string::npos) << err;
   EXPECT_NE(err.find("expected integer 1..16"), std::string::npos) << err;
