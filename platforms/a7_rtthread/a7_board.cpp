@@ -23,8 +23,7 @@ A7Board::A7Board(sc_core::sc_module_name name, const ParamTable& p, RunContext& 
          run.sched, run.stats, run.pool) {
   core.socket.bind(bus.in);
   emac.socket.bind(bus.in);
-  bus.out.bind(ddr.socket);
-  bus.map(0, 0, kDdrSize);
+  bus.attach(ddr.socket, 0, kDdrSize);
   core.set_code_region(kCode, kData);
   // The cable from the board to switch port 0 (the PC's is the study's).
   emac.mac().tx_wire().connect([this](eth::Frame* f) { sw.receive(kBoardPort, f); });

@@ -33,7 +33,6 @@ void declare_a7_params(ParamTable& t) {
   os::RtThread::declare_params(t);
   drivers::DwEmacDriverConfig::bindings().declare(t, "drv");
   net::LwipCallCosts::bindings().declare(t, "lwip");
-  board_file(kBoard).apply(t);
 }
 
 
@@ -98,17 +97,14 @@ RunResult run_a7(const ParamTable& p, const RunOptions& o) {
 }  // namespace
 
 Platform a7_platform() {
-  const BoardFile& b = board_file(kBoard);
-  return Platform{b.name,
-                  b.description,
-                  {"iperf", "memcpy"},
-                  declare_a7_params,
-                  check_a7_params,
-                  run_a7,
-                  true,
-                  a7_columns(),
-                  {"rtthread", "workloads/iperf/reference/rtthread-iperf.csv", "mbps"},
-                  {{"iperf.seconds", "0.2"}, {"memcpy.mbytes", "0.1"}}};
+  return board_platform(kBoard, declare_a7_params,
+                        {.workloads = {"iperf", "memcpy"},
+                         .check = check_a7_params,
+                         .run = run_a7,
+                         .ethernet_ports = true,
+                         .columns = a7_columns(),
+                         .reference = {"rtthread", "workloads/iperf/reference/rtthread-iperf.csv", "mbps"},
+                         .short_run = {{"iperf.seconds", "0.2"}, {"memcpy.mbytes", "0.1"}}});
 }
 
 }  // namespace ws

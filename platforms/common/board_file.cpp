@@ -30,7 +30,7 @@ double number(const std::string& path, const std::string& key, const YAML::Node&
 std::vector<std::string> words(const std::string& path, const std::string& key, const YAML::Node& v) {
   if (!v.IsSequence() || v.size() == 0) fail(yaml_where(path, v), fmt::format("key '{}': expected a non-empty list", key));
   std::vector<std::string> out;
-  for (const YAML::Node e : v) out.push_back(scalar(path, key, e));
+  for (auto it = v.begin(); it != v.end(); ++it) out.push_back(scalar(path, key, *it));
   return out;
 }
 
@@ -126,6 +126,18 @@ const BoardFile& board_file(const std::string& relative) {
   auto& slot = cache[relative];
   if (!slot) slot = std::make_unique<BoardFile>(load(relative));
   return *slot;
+}
+
+Platform board_platform(const std::string& relative, std::function<void(ParamTable&)> blocks, Platform rest) {
+  const BoardFile& b = board_file(relative);
+  rest.name = b.name;
+  rest.description = b.description;
+  rest.declare = [blocks = std::move(blocks), &b](ParamTable& t) {
+    blocks(t);
+    b.apply(t);
+  };
+  if (!b.variant_of.empty()) rest.reference = {};
+  return rest;
 }
 
 }  // namespace ws

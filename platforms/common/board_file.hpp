@@ -16,9 +16,11 @@
 // of the board's own (the study's configuration, a board-level composite),
 // declared whole: `range: [min, max]` or `choices: [...]` (an int may list its
 // allowed values). A variant's entry replaces the fields it gives.
+#include <functional>
 #include <string>
 #include <vector>
 #include "models/sim/param.hpp"
+#include "platforms/platform.hpp"
 
 namespace ws {
 
@@ -41,5 +43,11 @@ struct BoardFile {
 
 // The board file at `relative` to the data root (data_path), read once per process. Throws InputError.
 const BoardFile& board_file(const std::string& relative);
+
+// The platform `rest` describes on the board of the file at `relative`: its
+// name and description are the file's, and its declare() is `blocks` (the
+// blocks' keys) followed by the file's defaults. A variant has no reference
+// table: its figures are unmeasured.
+Platform board_platform(const std::string& relative, std::function<void(ParamTable&)> blocks, Platform rest);
 
 }  // namespace ws

@@ -31,7 +31,6 @@ void declare_k2h_params(ParamTable& t) {
   os::TiRtos::declare_params(t);
   net::LwipCallCosts::bindings().declare(t, "ndk");
   drivers::NimuDriver::bindings().declare(t, "nimu");
-  board_file(kBoard).apply(t);
 }
 
 
@@ -66,17 +65,14 @@ RunResult run_k2h(const ParamTable& p, const RunOptions& o) {
 }  // namespace
 
 Platform k2h_platform() {
-  const BoardFile& b = board_file(kBoard);
-  return Platform{b.name,
-                  b.description,
-                  {"ftp"},
-                  declare_k2h_params,
-                  check_k2h_params,
-                  run_k2h,
-                  true,
-                  k2h_columns(),
-                  {"k2h", "workloads/ftp/reference/k2h-ftp.csv", "mbytes_s"},
-                  {{"ftp.file_mbytes", "0.2"}, {"ftp.timeout_s", "5"}}};
+  return board_platform(kBoard, declare_k2h_params,
+                        {.workloads = {"ftp"},
+                         .check = check_k2h_params,
+                         .run = run_k2h,
+                         .ethernet_ports = true,
+                         .columns = k2h_columns(),
+                         .reference = {"k2h", "workloads/ftp/reference/k2h-ftp.csv", "mbytes_s"},
+                         .short_run = {{"ftp.file_mbytes", "0.2"}, {"ftp.timeout_s", "5"}}});
 }
 
 }  // namespace ws

@@ -30,12 +30,9 @@ K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext
   core.socket.bind(bus.in);
   pktdma.socket.bind(bus.in);
   acc.socket.bind(bus.in);
-  bus.out.bind(ddr.socket);
-  bus.out.bind(msmc.socket);
-  bus.out.bind(qm.socket);
-  bus.map(0, kDdr, kDdrSize);
-  bus.map(1, kMsmc, kMsmcSize);
-  bus.map(2, kQm, uint64_t(kQueues) * nav::Qmss::kQueueStride);
+  bus.attach(ddr.socket, kDdr, kDdrSize);
+  bus.attach(msmc.socket, kMsmc, kMsmcSize);
+  bus.attach(qm.socket, kQm, uint64_t(kQueues) * nav::Qmss::kQueueStride);
   core.set_code_region(kCode, kData);
   core.set_mmu(true);
   core.set_icache(true);

@@ -23,7 +23,7 @@ using namespace mpc8572;
 namespace {
 
 // The blocks' keys; the board file gives their defaults and the study's own keys.
-void declare_mpc8572_params(ParamTable& t, const BoardFile& board) {
+void declare_mpc8572_params(ParamTable& t) {
   tester::TrafficTester::declare_params(t);
   tester::Rfc2544::declare_params(t);
   Cpu::bindings().declare(t, "e500");
@@ -33,7 +33,6 @@ void declare_mpc8572_params(ParamTable& t, const BoardFile& board) {
   eth::Etsec::declare_params(t, "etsec");
   os::Linux::declare_params(t);
   drivers::Gianfar::bindings().declare(t, "gianfar");
-  board.apply(t);
 }
 
 void check_mpc8572_params(const ParamTable& p) {
@@ -73,21 +72,14 @@ std::vector<Column> mpc8572_columns() {
 }  // namespace
 
 Platform mpc8572_platform(const std::string& board_path) {
-  const BoardFile& b = board_file(board_path);
-  // A variant's figures are unmeasured: it has no reference table.
-  const ReferenceTable reference = b.variant_of.empty()
-                                       ? ReferenceTable{"mpc8572", "workloads/ipfwd/reference/mpc8572-ipfwd.csv", "fwd_fps"}
-                                       : ReferenceTable{};
-  return Platform{b.name,
-                  b.description,
-                  {"ipfwd"},
-                  [&b](ParamTable& t) { declare_mpc8572_params(t, b); },
-                  check_mpc8572_params,
-                  run_ipfwd,
-                  true,
-                  mpc8572_columns(),
-                  reference,
-                  {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}};
+  return board_platform(board_path, declare_mpc8572_params,
+                        {.workloads = {"ipfwd"},
+                         .check = check_mpc8572_params,
+                         .run = run_ipfwd,
+                         .ethernet_ports = true,
+                         .columns = mpc8572_columns(),
+                         .reference = {"mpc8572", "workloads/ipfwd/reference/mpc8572-ipfwd.csv", "fwd_fps"},
+                         .short_run = {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}});
 }
 
 }  // namespace ws

@@ -44,7 +44,6 @@ void declare_msc8144_params(ParamTable& t) {
   }
   drivers::UecDriver::Costs::bindings().declare(t, "sw");
   net::SoftwareCosts::declare_params(t);
-  board_file(kBoard).apply(t);
 }
 
 // A fixed-load trial must send each stream at least twice its Rx ring, or a ring
@@ -142,17 +141,14 @@ std::vector<Column> msc8144_columns() {
 }  // namespace
 
 Platform msc8144_platform() {
-  const BoardFile& b = board_file(kBoard);
-  return Platform{b.name,
-                  b.description,
-                  {"udp_echo"},
-                  declare_msc8144_params,
-                  check_msc8144_params,
-                  run_udp_echo,
-                  true,
-                  msc8144_columns(),
-                  {"msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
-                  {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}};
+  return board_platform(kBoard, declare_msc8144_params,
+                        {.workloads = {"udp_echo"},
+                         .check = check_msc8144_params,
+                         .run = run_udp_echo,
+                         .ethernet_ports = true,
+                         .columns = msc8144_columns(),
+                         .reference = {"msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
+                         .short_run = {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}});
 }
 
 }  // namespace ws

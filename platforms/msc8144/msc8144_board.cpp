@@ -41,12 +41,9 @@ Msc8144Board::Msc8144Board(sc_core::sc_module_name name, const ParamTable& p, un
     cores.back()->socket.bind(fabric.in);
   }
   qe.socket.bind(fabric.in);
-  fabric.out.bind(m2.socket);
-  fabric.out.bind(m3.socket);
-  fabric.out.bind(ddr.socket);
-  fabric.map(0, kM2Base, kM2Size);
-  fabric.map(1, kM3Base, kM3Size);
-  fabric.map(2, kDdrBase, kDdrSize);
+  fabric.attach(m2.socket, kM2Base, kM2Size);
+  fabric.attach(m3.socket, kM3Base, kM3Size);
+  fabric.attach(ddr.socket, kDdrBase, kDdrSize);
   // One UEC is UEC1 (on UCC3), as in the study; two are UEC0 and UEC1.
   for (unsigned u = 0; u < nuecs; ++u) {
     const unsigned hw = nuecs == 1 ? 1 : u;

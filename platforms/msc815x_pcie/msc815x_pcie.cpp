@@ -27,7 +27,6 @@ void declare_msc815x_params(ParamTable& t) {
   Memory::declare_params(t, "ddr", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
   os::KernelCosts::bindings().declare(t, "sdos");
-  board_file(kBoard).apply(t);
 }
 
 void check_msc815x_params(const ParamTable& p) {
@@ -61,27 +60,24 @@ void check_msc815x_params(const ParamTable& p) {
 }  // namespace
 
 Platform msc815x_pcie_platform() {
-  const BoardFile& b = board_file(kBoard);
-  return Platform{b.name,
-                  b.description,
-                  {"pcie_dma"},
-                  declare_msc815x_params,
-                  check_msc815x_params,
-                  run_pcie_dma,
-                  false,
-                  {{"gbps", "Gb/s (both directions)",
-                    "payload bits both boards moved per second, the two link directions summed (AN3935's figure)"},
-                   {"gbps_per_direction", "Gb/s", "gbps / 2: what one direction carried (at most the 8b/10b data rate)"},
-                   {"link_efficiency", "-", "gbps over both directions' data rate (0..1)"},
-                   {"core_cycles", "cycles", "the timing window in core cycles (AN3935's measure)"},
-                   {"blocks", "blocks", "DMA requests per board"},
-                   {"tlps", "TLPs", "TLPs both controllers sent (host-speed unit)"},
-                   {"dllps", "DLLPs", "DLLPs both controllers sent (Acks, Naks, UpdateFCs)"},
-                   {"replays", "TLPs", "TLPs sent again after a Nak or replay timeout"},
-                   {"naks", "DLLPs", "Naks sent"},
-                   {"mps", "B", "the link's negotiated Max Payload Size"}},
-                  {"pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
-                  {{"dma.blocks", "16"}, {"dma.block_bytes", "4096"}}};
+  return board_platform(kBoard, declare_msc815x_params,
+                        {.workloads = {"pcie_dma"},
+                         .check = check_msc815x_params,
+                         .run = run_pcie_dma,
+                         .ethernet_ports = false,
+                         .columns = {{"gbps", "Gb/s (both directions)",
+                                      "payload bits both boards moved per second, the two link directions summed (AN3935's figure)"},
+                                     {"gbps_per_direction", "Gb/s", "gbps / 2: what one direction carried (at most the 8b/10b data rate)"},
+                                     {"link_efficiency", "-", "gbps over both directions' data rate (0..1)"},
+                                     {"core_cycles", "cycles", "the timing window in core cycles (AN3935's measure)"},
+                                     {"blocks", "blocks", "DMA requests per board"},
+                                     {"tlps", "TLPs", "TLPs both controllers sent (host-speed unit)"},
+                                     {"dllps", "DLLPs", "DLLPs both controllers sent (Acks, Naks, UpdateFCs)"},
+                                     {"replays", "TLPs", "TLPs sent again after a Nak or replay timeout"},
+                                     {"naks", "DLLPs", "Naks sent"},
+                                     {"mps", "B", "the link's negotiated Max Payload Size"}},
+                         .reference = {"pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
+                         .short_run = {{"dma.blocks", "16"}, {"dma.block_bytes", "4096"}}});
 }
 
 }  // namespace ws
