@@ -39,15 +39,18 @@ int cmd_list() {
   std::cout << "reference tables (wirespeed reproduce NAME):\n";
   for (auto& s : reference_sets()) std::cout << fmt::format("  {:<16} {} ({})\n", s.name, s.file, s.platform);
   std::cout << "scenarios:\n";
+  std::vector<std::string> workloads;  // once each: a variant runs its base's
   for (auto& p : platforms())
-    for (auto& w : p.workloads) {
-      std::vector<std::string> files;
-      std::error_code ec;
-      for (auto& e : std::filesystem::directory_iterator(data_path("workloads/" + w + "/scenarios"), ec))
-        if (e.path().extension() == ".yaml") files.push_back(e.path().string());
-      std::sort(files.begin(), files.end());
-      for (auto& f : files) std::cout << fmt::format("  {}\n", f);
-    }
+    for (auto& w : p.workloads)
+      if (std::find(workloads.begin(), workloads.end(), w) == workloads.end()) workloads.push_back(w);
+  for (auto& w : workloads) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (auto& e : std::filesystem::directory_iterator(data_path("workloads/" + w + "/scenarios"), ec))
+      if (e.path().extension() == ".yaml") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    for (auto& f : files) std::cout << fmt::format("  {}\n", f);
+  }
   return 0;
 }
 

@@ -17,7 +17,7 @@ namespace ws {
 const std::vector<ReferenceSet>& reference_sets() {
   static const std::vector<ReferenceSet> sets = [] {
     std::vector<ReferenceSet> v;
-    for (const auto& p : platforms())  // a platform with no measured table (its figures predictions) has none
+    for (const auto& p : platforms())  // a variant without measurements has no table
       if (!p.reference.name.empty()) v.push_back({p.reference.name, p.name, p.reference.file, p.reference.metric});
     return v;
   }();
@@ -36,11 +36,6 @@ bool ReproducedRow::holds() const {
   if (ref.relation == "at_least") return simulated >= *ref.measured;
   if (ref.relation == "about") return std::fabs(error_pct()) <= 25;  // a figure the study rounds ("about 6")
   return true;
-}
-
-std::string data_path(const std::string& relative) {
-  const char* home = std::getenv("WIRESPEED_HOME");
-  return std::string(home && *home ? home : WS_SOURCE_DIR) + "/" + relative;
 }
 
 static std::vector<std::string> split_csv(const std::string& line) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 #include <vector>
+#include "platforms/common/data_root.hpp"
 #include "app/point_runner.hpp"
 
 namespace ws {
@@ -42,8 +43,6 @@ struct ReferenceSet {
 const std::vector<ReferenceSet>& reference_sets();
 // The set `reproduce NAME` takes; throws std::logic_error if there is none.
 const ReferenceSet& reference_set(const std::string& name);
-// Root of the project's data files: $WIRESPEED_HOME, else the source tree it was built from.
-std::string data_path(const std::string& relative);
 // Throws InputError naming file and line on a malformed table.
 std::vector<ReferenceRow> load_reference(const std::string& path);
 

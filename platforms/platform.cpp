@@ -10,8 +10,15 @@
 namespace ws {
 
 const std::vector<Platform>& platforms() {
-  static const std::vector<Platform> all = {msc815x_pcie_platform(), msc8144_platform(), a7_platform(),
-                                             k2h_platform(), mpc8572_platform(), polarfire_pcie_platform()};
+  static const std::vector<Platform> all = {
+      msc815x_pcie_platform(),
+      msc8144_platform(),
+      a7_platform(),
+      k2h_platform(),
+      mpc8572_platform(),
+      mpc8572_platform("platforms/mpc8572/p2020.yaml"),  // a variant: its board file only
+      polarfire_pcie_platform(),
+  };
   return all;
 }
 

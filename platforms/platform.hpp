@@ -46,11 +46,13 @@ struct ReferenceTable {
   std::string metric;
 };
 
+// A board's platform takes its name, description and declare() from its board
+// file (board_platform, platforms/common/board_file.hpp).
 struct Platform {
-  std::string name;
-  std::string description;
+  std::string name = {};
+  std::string description = {};
   std::vector<std::string> workloads;
-  std::function<void(ParamTable&)> declare;
+  std::function<void(ParamTable&)> declare = {};
   // Checks between parameters that need no simulation; throws InputError.
   std::function<void(const ParamTable&)> check;
   std::function<RunResult(const ParamTable&, const RunOptions&)> run;

@@ -14,7 +14,7 @@ for f in workloads/*/scenarios/*.yaml; do  # workloads share file names (s0_ship
   cp "$f" "$out/corpus/${w%%/*}_$(basename "$f")"
 done
 clang++ -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I. \
-  tests/fuzz/fuzz_scenario.cpp models/sim/scenario.cpp models/sim/param.cpp \
+  tests/fuzz/fuzz_scenario.cpp models/sim/scenario.cpp models/sim/yaml_file.cpp models/sim/param.cpp \
   $(pkg-config --cflags --libs yaml-cpp fmt) -o "$out/fuzz_scenario"
 # A fixed seed and budget: the same inputs every run, bounded in time and memory
 # (a small ASan quarantine: the default 256 MB looks like growth to -rss_limit_mb;

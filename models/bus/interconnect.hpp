@@ -42,8 +42,16 @@ class Interconnect : public sc_core::sc_module {
   // Routes [base, base+size) to out[out_index] with base removed; throws
   // std::invalid_argument on an empty or overlapping window.
   void map(unsigned out_index, uint64_t base, uint64_t size);
+  // Binds the next output to `target` and routes [base, base+size) to it (an
+  // entry of the board's address map).
+  template <class Target>
+  void attach(Target& target, uint64_t base, uint64_t size) {
+    out.bind(target);
+    map(attached_++, base, size);
+  }
 
  private:
+  unsigned attached_ = 0;
   struct Window {
     uint64_t size;
     unsigned out;

@@ -25,6 +25,7 @@
 #include "models/cpu/access_pattern.hpp"
 #include "models/mem/cache.hpp"
 #include "models/mem/snoop_domain.hpp"
+#include "models/sim/bindings.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/scheduler.hpp"
@@ -44,13 +45,13 @@ enum class MemAttr {
 class Cpu : public sc_core::sc_module {
  public:
   struct Config {
-    double hz;
-    Cache::Config l1d;
-    Cache::Config l1i;
-    double isr_entry_cycles;    // from the interrupt to the handler's first instruction
-    double isr_exit_cycles;     // from the handler's return to the interrupted context
-    double cache_op_cycles;     // per line of an invalidate or flush sweep
-    double reg_access_ns;       // one device register access over the peripheral bus
+    double hz = 0;
+    Cache::Config l1d{0, 0, 0};
+    Cache::Config l1i{0, 0, 0};
+    double isr_entry_cycles = 0;    // from the interrupt to the handler's first instruction
+    double isr_exit_cycles = 0;     // from the handler's return to the interrupted context
+    double cache_op_cycles = 0;     // per line of an invalidate or flush sweep
+    double reg_access_ns = 0;       // one device register access over the peripheral bus
     uint32_t load_store_bytes_per_cycle = 8;  // what the load/store unit moves per cycle (LDM, VLDM)
     // Instructions a tight copy or checksum loop issues per cycle: 1 on an
     // in-order single-issue core; an out-of-order core runs such a loop wider.
@@ -70,10 +71,8 @@ class Cpu : public sc_core::sc_module {
     uint32_t write_streaming_lines = 0;
   };
 
-  // "<prefix>.l1d_kb", ".l1d_ways", ".l1d_line_bytes" (both L1s), ".l1i_kb",
-  // ".l1i_ways", ".cache_op_cycles"; and the two caches they configure.
-  static void declare_params(ParamTable& t, const std::string& prefix);
-  static std::pair<Cache::Config, Cache::Config> cache_configs(const ParamTable& p, const std::string& prefix);
+  // Its keys below a board's prefix ("e500.l1d_kb"); the clock is the board's.
+  static const Bindings<Config>& bindings();
   // Both L1s' geometry: size / (ways x line) must be a power of two; an
   // InputError names the key and the ways that would do.
   static void check_cache_params(const ParamTable& p, const std::string& prefix);

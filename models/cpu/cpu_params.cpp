@@ -1,4 +1,6 @@
-// The Cpu's parameters: the L1 geometry and the cost of cache maintenance.
+// The Cpu's parameters: its caches, interrupt entry and exit, register and
+// cache maintenance costs, and how its code and copies are priced. The clock
+// is the board's (a SoC's cores share it).
 #include "models/cpu/cpu.hpp"
 
 #include <fmt/format.h>
@@ -6,21 +8,56 @@
 
 namespace ws {
 
-void Cpu::declare_params(ParamTable& t, const std::string& prefix) {
+const Bindings<Cpu::Config>& Cpu::bindings() {
+  using C = Config;
   using K = ParamSpec::Kind;
-  t.declare_model(model_number(prefix + ".l1d_kb", K::Int, 4, 64, "KB", "L1 data cache size"));
-  t.declare_model(model_number(prefix + ".l1d_ways", K::Int, 1, 16, "ways", "L1 data cache associativity"));
-  t.declare_model(model_number(prefix + ".l1d_line_bytes", K::Int, 32, 256, "B", "L1 data and instruction cache line"));
-  t.declare_model(model_number(prefix + ".l1i_kb", K::Int, 4, 64, "KB", "L1 instruction cache size"));
-  t.declare_model(model_number(prefix + ".l1i_ways", K::Int, 1, 16, "ways", "L1 instruction cache associativity"));
-  t.declare_model(model_number(prefix + ".cache_op_cycles", K::Real, 0, 100, "cycles/line",
-                               "invalidate or flush sweep cost per line"));
-}
-
-std::pair<Cache::Config, Cache::Config> Cpu::cache_configs(const ParamTable& p, const std::string& prefix) {
-  const auto line = uint32_t(p.i(prefix + ".l1d_line_bytes"));
-  return {Cache::Config{uint32_t(p.i(prefix + ".l1d_kb") * 1024), uint32_t(p.i(prefix + ".l1d_ways")), line},
-          Cache::Config{uint32_t(p.i(prefix + ".l1i_kb") * 1024), uint32_t(p.i(prefix + ".l1i_ways")), line}};
+  // KB to bytes; the line is both L1s' and the L2's.
+  const auto kb = [](Cache::Config C::*cache) {
+    return [cache](C& c, const ParamTable& p, const std::string& key) { (c.*cache).size_bytes = uint32_t(p.i(key) * 1024); };
+  };
+  const auto ways = [](Cache::Config C::*cache) {
+    return [cache](C& c, const ParamTable& p, const std::string& key) { (c.*cache).ways = uint32_t(p.i(key)); };
+  };
+  static const Bindings<C> b =
+      Bindings<C>()
+          .derived(model_number("l1d_kb", K::Int, 4, 64, "KB", "L1 data cache size"), kb(&C::l1d))
+          .derived(model_number("l1d_ways", K::Int, 1, 16, "ways", "L1 data cache associativity"), ways(&C::l1d))
+          .derived(model_number("l1d_line_bytes", K::Int, 32, 256, "B", "L1 data and instruction cache line"),
+                   [](C& c, const ParamTable& p, const std::string& key) {
+                     c.l1d.line_bytes = c.l1i.line_bytes = c.l2.line_bytes = uint32_t(p.i(key));
+                   })
+          .derived(model_number("l1i_kb", K::Int, 4, 64, "KB", "L1 instruction cache size"), kb(&C::l1i))
+          .derived(model_number("l1i_ways", K::Int, 1, 16, "ways", "L1 instruction cache associativity"), ways(&C::l1i))
+          .number("cache_op_cycles", &C::cache_op_cycles, K::Real, 0, 100, "cycles/line",
+                  "invalidate or flush sweep cost per line")
+          .number("isr_entry_cycles", &C::isr_entry_cycles, K::Real, 0, 10000, "instructions",
+                  "exception entry to the handler's first instruction")
+          .optional()
+          .number("isr_exit_cycles", &C::isr_exit_cycles, K::Real, 0, 10000, "instructions",
+                  "the handler's return to the interrupted context")
+          .optional()
+          .number("reg_access_ns", &C::reg_access_ns, K::Real, 0, 10000, "ns",
+                  "one device register access over the peripheral bus")
+          .optional()
+          .number("data_accesses_per_instruction", &C::data_accesses_per_instruction, K::Real, 0, 1, "accesses",
+                  "loads and stores per instruction of the kernel's code")
+          .optional()
+          .derived(model_number("l2_kb", K::Int, 128, 4096, "KB", "L2"), kb(&C::l2))
+          .optional()
+          .number("l2_hit_cycles", &C::l2_hit_cycles, K::Real, 0, 200, "cycles", "an L1 miss served by the L2")
+          .optional()
+          .number("write_streaming_lines", &C::write_streaming_lines, K::Int, 0, 64, "lines",
+                  "whole lines a copy writes before the L1 stops reading them first (write streaming; 0: never)")
+          .optional()
+          .number("ifetch_bytes", &C::ifetch_bytes, K::Int, 4, 64, "B", "one instruction fetch with the I-cache off")
+          .optional()
+          .number("loop_ipc", &C::loop_ipc, K::Real, 1, 3, "instructions/cycle",
+                  "what a tight copy or checksum loop issues per cycle")
+          .optional()
+          .number("load_store_bytes_per_cycle", &C::load_store_bytes_per_cycle, K::Int, 4, 32, "B/cycle",
+                  "what the load/store unit moves per cycle (LDM, VLDM)")
+          .optional();
+  return b;
 }
 
 void Cpu::check_cache_params(const ParamTable& p, const std::string& prefix) {

@@ -36,7 +36,7 @@ void AxiDma::start(DmaJob job) {
 // A request never crosses a 4 KB boundary of the far address (AXI bursts may not).
 uint32_t AxiDma::next_request_bytes() const {
   const uint64_t at = job_.remote + issued_;
-  return uint32_t(std::min<uint64_t>({cfg_.request_bytes, job_.len - issued_, 4096 - at % 4096}));
+  return uint32_t(std::min<uint64_t>({uint64_t(cfg_.burst_beats) * cfg_.bytes_per_beat, job_.len - issued_, 4096 - at % 4096}));
 }
 
 sc_time AxiDma::issue_request() {
@@ -119,30 +119,28 @@ void AxiDma::request_done() {
 
 namespace ws::pcie {
 
-using K = ParamSpec::Kind;
-
-void AxiDma::declare_params(ParamTable& t, const std::string& prefix) {
-  t.declare_model(model_number(prefix + ".clock_mhz", K::Real, 10, 1000, "MHz", "AXI clock of the engine's data path"));
-  t.declare_model(model_choice(prefix + ".bytes_per_beat", {"4", "8", "16", "32", "64"}, "B",
-                               "AXI data width: bytes moved per clock"));
-  t.declare_model(model_number(prefix + ".burst_beats", K::Int, 1, 256, "beats",
-                               "largest AXI burst the engine issues (AXI4 INCR: at most 256); a request is one burst "
-                               "and never crosses a 4 KB boundary"));
-  t.declare_model(model_number(prefix + ".outstanding", K::Int, 1, 256, "requests",
-                               "requests the engine keeps in flight: a read until its last byte is in local memory, "
-                               "a write until the controller has taken its last beat"));
-  t.declare_model(model_number(prefix + ".request_cycles", K::Real, 0, 10000, "AXI cycles",
-                               "address phase and set-up of each request on the engine's one issue port"));
-}
-
-AxiDmaConfig axi_dma_config(const ParamTable& p, const std::string& prefix) {
-  AxiDmaConfig c;
-  c.clock_hz = p.r(prefix + ".clock_mhz") * 1e6;
-  c.bytes_per_beat = unsigned(p.i(prefix + ".bytes_per_beat"));
-  c.request_bytes = uint32_t(p.i(prefix + ".burst_beats")) * c.bytes_per_beat;
-  c.outstanding = unsigned(p.i(prefix + ".outstanding"));
-  c.request_cycles = p.r(prefix + ".request_cycles");
-  return c;
+// A request is one burst: its bytes are the burst's beats times the width, so
+// the Config keeps beats and the engine multiplies (burst_beats below).
+const Bindings<AxiDmaConfig>& AxiDma::bindings() {
+  using C = AxiDmaConfig;
+  using K = ParamSpec::Kind;
+  static const Bindings<C> b = [] {
+    Bindings<C> b;
+    b.derived(model_number("clock_mhz", K::Real, 10, 1000, "MHz", "AXI clock of the engine's data path"),
+              [](C& c, const ParamTable& p, const std::string& key) { c.clock_hz = p.r(key) * 1e6; });
+    b.derived(model_choice("bytes_per_beat", {"4", "8", "16", "32", "64"}, "B", "AXI data width: bytes moved per clock"),
+              [](C& c, const ParamTable& p, const std::string& key) { c.bytes_per_beat = unsigned(p.i(key)); });
+    b.number("burst_beats", &C::burst_beats, K::Int, 1, 256, "beats",
+             "largest AXI burst the engine issues (AXI4 INCR: at most 256); a request is one burst and never crosses "
+             "a 4 KB boundary");
+    b.number("outstanding", &C::outstanding, K::Int, 1, 256, "requests",
+             "requests the engine keeps in flight: a read until its last byte is in local memory, a write until the "
+             "controller has taken its last beat");
+    b.number("request_cycles", &C::request_cycles, K::Real, 0, 10000, "AXI cycles",
+             "address phase and set-up of each request on the engine's one issue port");
+    return b;
+  }();
+  return b;
 }
 
 }  // namespace ws::pcie

@@ -2,7 +2,7 @@
 // A DMA engine on the AXI side of a PCIe controller, as an FPGA has them: the
 // PCIe block's own DMA, or a soft DMA in the fabric that reaches the block
 // through its AXI slave. One transfer moves as AXI requests (bursts) of at most
-// `request_bytes`, never across a 4 KB boundary (AMBA AXI, A3.4.1), with at most
+// `burst_beats` beats, never across a 4 KB boundary (AMBA AXI, A3.4.1), with at most
 // `outstanding` in flight. Every byte crosses one AXI data path of `bytes_per_beat`
 // per clock.
 // A write request reads local memory and streams its beats into the
@@ -16,6 +16,7 @@
 #include <vector>
 #include "models/pcie/dma_job.hpp"
 #include "models/pcie/pcie_controller.hpp"
+#include "models/sim/bindings.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/param.hpp"
@@ -27,7 +28,7 @@ namespace ws::pcie {
 struct AxiDmaConfig {
   double clock_hz = 250e6;      // AXI clock of the engine's data path
   unsigned bytes_per_beat = 8;  // AXI data width
-  uint32_t request_bytes = 2048;  // largest request the engine issues (burst beats x width)
+  unsigned burst_beats = 256;   // largest request the engine issues, in beats
   unsigned outstanding = 4;     // requests in flight at once
   double request_cycles = 1;    // address phase per request on the engine's one issue port, AXI cycles
 };
@@ -36,14 +37,16 @@ class AxiDma : public sc_core::sc_module {
  public:
   AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg, Scheduler& sched, StatsRegistry& stats,
          PcieController& pcie);
-  // "<prefix>.clock_mhz", ".bytes_per_beat", ".burst_beats", ".outstanding", ".request_cycles".
-  static void declare_params(ParamTable& t, const std::string& prefix);
+  // "<prefix>.clock_mhz", ".bytes_per_beat", ".burst_beats", ".outstanding",
+  // ".request_cycles": declares them and builds the Config.
+  static const Bindings<AxiDmaConfig>& bindings();
 
   tlm_utils::simple_initiator_socket<AxiDma> mem;
 
   // Starts one transfer (the engine is idle); `job.remote` is in the controller's outbound window.
   void start(DmaJob job);
   bool busy() const { return busy_; }
+  const AxiDmaConfig& config() const { return cfg_; }
   // Bytes of read transfers written into local memory, and when the last landed.
   uint64_t read_bytes_landed() const { return read_bytes_landed_; }
   sc_core::sc_time last_read_landed() const { return last_read_landed_; }
@@ -76,7 +79,5 @@ class AxiDma : public sc_core::sc_module {
   uint64_t read_bytes_landed_ = 0, requests_ = 0;
   sc_core::sc_time last_read_landed_;
 };
-
-AxiDmaConfig axi_dma_config(const ParamTable& p, const std::string& prefix);
 
 }  // namespace ws::pcie

@@ -67,6 +67,29 @@ void ParamTable::set_default(const std::string& key, std::string def, std::strin
   it->second.source = std::move(source);
 }
 
+void ParamTable::set_default(const std::string& key, std::string def, std::string source, const std::string& where) {
+  auto it = specs_.find(key);
+  if (it == specs_.end()) throw InputError(fmt::format("{}: unknown key '{}': no block of this board declares it", where, key));
+  if (source.empty()) throw InputError(fmt::format("{}: key '{}': a default needs its source", where, key));
+  if (auto err = check(it->second, def); !err.empty()) throw InputError(fmt::format("{}: key '{}': {}", where, key, err));
+  it->second.def = std::move(def);
+  it->second.source = std::move(source);
+}
+
+void ParamTable::refine(const std::string& key, const std::string& unit, const std::string& meaning, double min,
+                        double max) {
+  ParamSpec& s = specs_.at(key);
+  if (!unit.empty()) s.unit = unit;
+  if (!meaning.empty()) s.meaning = meaning;
+  if (max > min) s.min = min, s.max = max;
+}
+
+void ParamTable::complete() {
+  for (auto it = specs_.begin(); it != specs_.end();)
+    it = it->second.optional && it->second.def.empty() ? specs_.erase(it) : std::next(it);
+  check_complete();
+}
+
 void ParamTable::check_complete() const {
   std::vector<std::string> missing;
   for (auto& [key, spec] : specs_)

@@ -27,6 +27,9 @@ struct ParamSpec {
   std::vector<std::string> choices;     // Choice values, or allowed Int values when non-empty
   std::string meaning;
   std::string source;
+  // A model's key that a board may leave out: without a default it is dropped
+  // (complete()) and the model keeps its Config's own value.
+  bool optional = false;
 };
 
 // Declaration helpers: a choice among words, or a number of `kind` in [min, max].
@@ -51,8 +54,15 @@ class ParamTable {
   void declare_model(ParamSpec spec);
   // For platforms: the default of a model-declared key and where it comes from.
   void set_default(const std::string& key, std::string def, std::string source);
+  // The same from a board file: a value outside the key's range is an
+  // InputError naming `where` ("board.yaml:12"), the key and the valid range.
+  void set_default(const std::string& key, std::string def, std::string source, const std::string& where);
+  // A board's own words for a model's key: its unit, meaning or range, where given (non-empty, max > min).
+  void refine(const std::string& key, const std::string& unit, const std::string& meaning, double min, double max);
   // Throws std::logic_error naming every declared key still without a default.
   void check_complete() const;
+  // Drops the optional keys left without a default, then check_complete().
+  void complete();
   const ParamSpec& spec(const std::string& key) const;
   // Sets a value from text; `where` names its origin ("file.yaml:12", "--set").
   void set(const std::string& key, const std::string& value, const std::string& where);

@@ -6,12 +6,6 @@
 namespace ws::a7 {
 
 namespace {
-Cpu::Config a7_config(const ParamTable& p) {
-  Cpu::Config c = core_config(p, "a7", 8);
-  c.ifetch_bytes = uint32_t(p.i("a7.ifetch_bytes"));
-  c.write_streaming_lines = uint32_t(p.i("a7.write_streaming_lines"));
-  return c;
-}
 double emac_bps(const ParamTable& p) { return std::stod(p.s("emac.mbps")) * 1e6; }
 }  // namespace
 
@@ -19,7 +13,7 @@ A7Board::A7Board(sc_core::sc_module_name name, const ParamTable& p, RunContext& 
     : sc_module(name),
       ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
       bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns"), false, true}, run.stats),
-      core("a7", a7_config(p), run.sched, run.stats, &run.trace),
+      core("a7", core_config(p, "a7", 8), run.sched, run.stats, &run.trace),
       gic(p.r("gic.latency_ns")),
       emac("emac", eth::DwEmac::Config{emac_bps(p), uint32_t(p.i("emac.rx_fifo_bytes")), p.r("emac.desc_ns"),
                                        p.s("emac.irq_trigger") == "edge"}, run.sched,
@@ -29,8 +23,7 @@ A7Board::A7Board(sc_core::sc_module_name name, const ParamTable& p, RunContext& 
          run.sched, run.stats, run.pool) {
   core.socket.bind(bus.in);
   emac.socket.bind(bus.in);
-  bus.out.bind(ddr.socket);
-  bus.map(0, 0, kDdrSize);
+  bus.attach(ddr.socket, 0, kDdrSize);
   core.set_code_region(kCode, kData);
   // The cable from the board to switch port 0 (the PC's is the study's).
   emac.mac().tx_wire().connect([this](eth::Frame* f) { sw.receive(kBoardPort, f); });

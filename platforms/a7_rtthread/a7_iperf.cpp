@@ -164,11 +164,8 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
                           sw.driver.tick_restarts(), sw.driver.tick_frames(), missed);
   r.report += fmt::format("TCP segments with data: board {} ({} again), PC {} ({} again)\n", bc.tcp_segments_out,
                           bc.tcp_retransmits, pcc.tcp_segments_out, pcc.tcp_retransmits);
-  r.report += "drops: " + StatsRegistry::drops_text(drops) + "\n";
-  r.report += lib::ledger_report(window.ledger(), cpu / 100 * length.to_seconds(), frames_in_window, "data frame",
-                                 board.core.clock().hz());
-  r.report += "limiting: " + r.limiting + "\n";
-  run.finish(r, r.metrics.back().second, "wire frames");
+  run.finish_pc_run(r, drops, lib::ledger_report(window.ledger(), cpu / 100 * length.to_seconds(), frames_in_window,
+                                                 "data frame", board.core.clock().hz()));
   return r;
 }
 

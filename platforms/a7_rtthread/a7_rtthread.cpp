@@ -3,6 +3,15 @@
 #include "platforms/a7_rtthread/a7_rtthread.hpp"
 
 #include <fmt/format.h>
+#include "models/bus/interconnect.hpp"
+#include "models/cpu/cpu.hpp"
+#include "models/eth/dw_emac.hpp"
+#include "models/eth/switch.hpp"
+#include "models/mem/memory.hpp"
+#include "platforms/common/board_file.hpp"
+#include "workloads/drivers/dw_emac_driver_config.hpp"
+#include "workloads/net/lwip_call_costs.hpp"
+#include "workloads/os/rtthread/rtthread.hpp"
 #include "platforms/a7_rtthread/a7_board.hpp"
 #include "platforms/common/lwip_guard.hpp"
 
@@ -11,6 +20,21 @@ namespace ws {
 using namespace a7;
 
 namespace {
+
+const char* kBoard = "platforms/a7_rtthread/board.yaml";
+
+// The blocks' keys; the board file gives their defaults and the study's own keys.
+void declare_a7_params(ParamTable& t) {
+  Cpu::bindings().declare(t, "a7");
+  Memory::declare_params(t, "ddr", /*clocked=*/false);
+  Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
+  eth::DwEmac::declare_params(t, "emac");
+  eth::Switch::declare_params(t, "switch");
+  os::RtThread::declare_params(t);
+  drivers::DwEmacDriverConfig::bindings().declare(t, "drv");
+  net::LwipCallCosts::bindings().declare(t, "lwip");
+}
+
 
 void check_a7_params(const ParamTable& p) {
   if (p.s("workload") == "iperf" && p.s("iperf.proto") == "tcp" && p.origin("iperf.udp_mbps") != "default")
@@ -46,8 +70,9 @@ void check_a7_params(const ParamTable& p) {
     throw InputError(fmt::format("{}: key 'emac.rx_fifo_bytes': {} B does not hold a 1518 B frame (valid: "
                                  "1518..65536)", p.origin("emac.rx_fifo_bytes"), p.i("emac.rx_fifo_bytes")));
   if (p.s("workload") == "iperf") {
-    require_lwip("iperf");  // the driver's keys exist only in a build with lwIP
-    const uint64_t dma = uint64_t(p.i("drv.rx_descs") + p.i("drv.tx_descs")) * 1536;
+    require_lwip("iperf");
+    const auto drv = drivers::DwEmacDriverConfig::bindings().build(p, "drv");
+    const uint64_t dma = uint64_t(drv.rx_descs + drv.tx_descs) * 1536;
     if (dma > kDmaBufferRoom) throw std::logic_error("DMA buffer region too small for the rings");
   }
 }
@@ -72,17 +97,14 @@ RunResult run_a7(const ParamTable& p, const RunOptions& o) {
 }  // namespace
 
 Platform a7_platform() {
-  return Platform{"a7_rtthread",
-                  "Cortex-A7 1.2 GHz, RT-Thread and the real lwIP 2.1.3, DesignWare EMAC; iperf3 TCP/UDP against a PC "
-                  "through a gigabit switch, and memcpy",
-                  {"iperf", "memcpy"},
-                  declare_a7_params,
-                  check_a7_params,
-                  run_a7,
-                  true,
-                  a7_columns(),
-                  {"rtthread", "workloads/iperf/reference/rtthread-iperf.csv", "mbps"},
-                  {{"iperf.seconds", "0.2"}, {"memcpy.mbytes", "0.1"}}};
+  return board_platform(kBoard, declare_a7_params,
+                        {.workloads = {"iperf", "memcpy"},
+                         .check = check_a7_params,
+                         .run = run_a7,
+                         .ethernet_ports = true,
+                         .columns = a7_columns(),
+                         .reference = {"rtthread", "workloads/iperf/reference/rtthread-iperf.csv", "mbps"},
+                         .short_run = {{"iperf.seconds", "0.2"}, {"memcpy.mbytes", "0.1"}}});
 }
 
 }  // namespace ws

@@ -6,7 +6,6 @@
 
 namespace ws {
 
-void declare_a7_params(ParamTable& t);
 RunResult run_iperf(const ParamTable& p, const RunOptions& o);  // in builds with lwIP (lwip_guard.hpp)
 RunResult run_memcpy(const ParamTable& p, const RunOptions& o);
 Platform a7_platform();

@@ -25,16 +25,11 @@ ws_lwip_options board_options(const ParamTable& p) {
 
 drivers::DwEmacDriver::Config driver_config(const ParamTable& p, const ws_lwip_options& opt,
                                             const sc_core::sc_time& tick) {
-  using TickPoll = drivers::DwEmacDriver::TickPoll;
-  const std::string poll = p.s("drv.rx_tick_poll");
-  return {p.s("drv.tx") == "lookahead", p.s("drv.rx") == "thread", p.s("drv.dma_buffers") == "cached",
-          opt.checksum_offload != 0,
-          unsigned(p.i("drv.rx_descs")), unsigned(p.i("drv.tx_descs")), kRings,
-          kDmaBuffers, 1536, unsigned(p.i("drv.rx_budget")),
-          p.r("drv.isr_instructions"), p.r("drv.rx_frame_instructions"),
-          p.r("drv.tx_frame_instructions"),
-          poll == "one" ? TickPoll::One : poll == "drain" ? TickPoll::Drain : TickPoll::None,
-          tick};
+  drivers::DwEmacDriver::Config c;
+  c.checksum_offload = opt.checksum_offload != 0;
+  c.ring_base = kRings, c.buffer_base = kDmaBuffers, c.buffer_bytes = 1536;
+  c.tick = tick;
+  return drivers::DwEmacDriverConfig::bindings().build(p, "drv", c);
 }
 
 }  // namespace
@@ -43,12 +38,12 @@ A7Software::A7Software(const ParamTable& p, A7Board& b, RunContext& r)
     : run(r),
       board(b),
       tick(1.0 / double(p.i("rtt.tick_hz")), sc_core::SC_SEC),
-      rtt(board.core, run.stats, os::KernelCosts::from(p, "rtt"), tick, 10),
+      rtt(board.core, run.stats, os::KernelCosts::bindings().build(p, "rtt"), tick, 10),
       options(board_options(p)),
       stack(p.s("lwip.options") == "tuned" ? ws_lwip_board_tuned() : ws_lwip_board_rtthread(), run.sched,
             eth::local_mac(0x02, 1), kBoardIp, kMask, options),
       lwip(stack, board.core, lib::memcpy_from_name(p.s("sw.memcpy")), kLwipWindow,
-           net::LwipCallCosts::from(p, "lwip")),
+           net::LwipCallCosts::bindings().build(p, "lwip")),
       tcpip(rtt.kernel(), [this](std::function<os::Task()> body) { rtt.thread("tcpip", 10, std::move(body)); },
             stack, lwip, unsigned(p.i("lwip.tcpip_mbox")), board.gic, kTimeoutSource, kTimeoutLine),
       driver(driver_config(p, options, tick), board.emac, rtt, stack, lwip, tcpip, board.gic, kEmacSource, kEmacLine,

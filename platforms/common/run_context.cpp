@@ -18,4 +18,11 @@ void RunContext::finish(RunResult& r, double work_units, const char* work_unit) 
   if (trace.enabled()) trace.flush();
 }
 
+void RunContext::finish_pc_run(RunResult& r, const std::map<std::string, uint64_t>& drops, const std::string& ledger) {
+  r.report += "drops: " + StatsRegistry::drops_text(drops) + "\n";
+  r.report += ledger;
+  r.report += "limiting: " + r.limiting + "\n";
+  finish(r, r.metrics.back().second, "wire frames");
+}
+
 }  // namespace ws

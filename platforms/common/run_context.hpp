@@ -2,7 +2,9 @@
 // What every run of a platform builds before its board and ends with: the
 // statistics, the trace, the scheduler, the frame pool, the pcap taps the run
 // asked for (--pcap), and the common tail of its result.
+#include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +33,10 @@ struct RunContext {
   // The result's common tail: the simulated time, what host speed is counted
   // in, and the trace written out.
   void finish(RunResult& r, double work_units, const char* work_unit);
+  // The tail of a run against a PC (iperf, FTP): the report's drops, the
+  // cycle ledger's text and the limit, then finish() counting wire frames,
+  // which the last metric holds.
+  void finish_pc_run(RunResult& r, const std::map<std::string, uint64_t>& drops, const std::string& ledger);
 
  private:
   std::vector<std::unique_ptr<eth::PcapWriter>> pcaps_;

@@ -3,12 +3,36 @@
 #include "platforms/k2h/k2h.hpp"
 
 #include <fmt/format.h>
+#include "models/bus/interconnect.hpp"
+#include "models/mem/memory.hpp"
+#include "models/nav/packet_dma.hpp"
+#include "models/nav/qmss.hpp"
+#include "platforms/common/board_file.hpp"
+#include "workloads/drivers/nimu_driver.hpp"
+#include "workloads/net/lwip_call_costs.hpp"
+#include "workloads/os/tirtos/tirtos.hpp"
 #include "models/cpu/cpu.hpp"
 #include "platforms/common/lwip_guard.hpp"
 
 namespace ws {
 
 namespace {
+
+const char* kBoard = "platforms/k2h/board.yaml";
+
+// The blocks' keys; the board file gives their defaults and the study's own keys.
+void declare_k2h_params(ParamTable& t) {
+  Cpu::bindings().declare(t, "a15");
+  Memory::declare_params(t, "ddr", /*clocked=*/false);
+  Memory::declare_params(t, "msmc", /*clocked=*/false);
+  Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
+  nav::Qmss::declare_params(t, "qmss");
+  nav::PacketDma::declare_params(t, "pktdma");
+  os::TiRtos::declare_params(t);
+  net::LwipCallCosts::bindings().declare(t, "ndk");
+  drivers::NimuDriver::bindings().declare(t, "nimu");
+}
+
 
 void check_k2h_params(const ParamTable& p) {
   p.require_power_of_two({"a15.l1d_kb", "a15.l1i_kb"}, "8, 16, 32, 64 KB");
@@ -41,17 +65,14 @@ RunResult run_k2h(const ParamTable& p, const RunOptions& o) {
 }  // namespace
 
 Platform k2h_platform() {
-  return Platform{"k2h",
-                  "66AK2H Cortex-A15 1 GHz, TI-RTOS, an NDK-like stack (lwIP 2.1.3 with NDK's profile), the NIMU "
-                  "driver on the Multicore Navigator; FTP get/put against a Windows PC over SGMII port 0",
-                  {"ftp"},
-                  declare_k2h_params,
-                  check_k2h_params,
-                  run_k2h,
-                  true,
-                  k2h_columns(),
-                  {"k2h", "workloads/ftp/reference/k2h-ftp.csv", "mbytes_s"},
-                  {{"ftp.file_mbytes", "0.2"}, {"ftp.timeout_s", "5"}}};
+  return board_platform(kBoard, declare_k2h_params,
+                        {.workloads = {"ftp"},
+                         .check = check_k2h_params,
+                         .run = run_k2h,
+                         .ethernet_ports = true,
+                         .columns = k2h_columns(),
+                         .reference = {"k2h", "workloads/ftp/reference/k2h-ftp.csv", "mbytes_s"},
+                         .short_run = {{"ftp.file_mbytes", "0.2"}, {"ftp.timeout_s", "5"}}});
 }
 
 }  // namespace ws

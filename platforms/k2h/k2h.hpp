@@ -7,7 +7,6 @@
 
 namespace ws {
 
-void declare_k2h_params(ParamTable& t);
 RunResult run_ftp(const ParamTable& p, const RunOptions& o);  // in builds with lwIP (lwip_guard.hpp)
 Platform k2h_platform();
 

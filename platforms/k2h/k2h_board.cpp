@@ -7,11 +7,6 @@
 namespace ws::k2h {
 
 namespace {
-Cpu::Config a15_config(const ParamTable& p) {
-  Cpu::Config c = core_config(p, "a15", 16);
-  c.loop_ipc = p.r("a15.loop_ipc");
-  return c;
-}
 nav::Accumulator::Config acc_config(const ParamTable& p) {
   return {kRxQueue, unsigned(p.i("acc.list_entries")), kAccList, nav::pacing_from_name(p.s("acc.pacing_mode")),
           unsigned(p.i("acc.timer_load_count")), p.r("acc.tick_us")};
@@ -23,7 +18,7 @@ K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext
       ddr("ddr3", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
       msmc("msmc", Memory::Config{kMsmcSize, p.r("msmc.latency_ns"), p.r("msmc.bytes_per_ns"), 1, true}, run.stats),
       bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns")}, run.stats),
-      core("a15", a15_config(p), run.sched, run.stats, &run.trace),
+      core("a15", core_config(p, "a15", 16), run.sched, run.stats, &run.trace),
       gic(p.r("gic.latency_ns")),
       qm("qmss", nav::Qmss::Config{kQueues, p.r("qmss.access_ns")}, run.stats),
       pktdma("netcp_pktdma", nav::PacketDma::Config{p.r("pktdma.desc_ns")}, qm, run.sched, run.stats),
@@ -35,12 +30,9 @@ K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext
   core.socket.bind(bus.in);
   pktdma.socket.bind(bus.in);
   acc.socket.bind(bus.in);
-  bus.out.bind(ddr.socket);
-  bus.out.bind(msmc.socket);
-  bus.out.bind(qm.socket);
-  bus.map(0, kDdr, kDdrSize);
-  bus.map(1, kMsmc, kMsmcSize);
-  bus.map(2, kQm, uint64_t(kQueues) * nav::Qmss::kQueueStride);
+  bus.attach(ddr.socket, kDdr, kDdrSize);
+  bus.attach(msmc.socket, kMsmc, kMsmcSize);
+  bus.attach(qm.socket, kQm, uint64_t(kQueues) * nav::Qmss::kQueueStride);
   core.set_code_region(kCode, kData);
   core.set_mmu(true);
   core.set_icache(true);

@@ -149,11 +149,8 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   r.report += fmt::format("heap: {} B, {} B free, largest block {} B; {} allocations failed\n", sw.heap.size(),
                           sw.heap.free_bytes(), sw.heap.largest_free(), sw.sockets.failures());
   r.report += fmt::format("Rx: {} accumulator interrupts, {} packets\n", sw.netif.interrupts(), sw.netif.rx_packets());
-  r.report += "drops: " + StatsRegistry::drops_text(drops) + "\n";
-  r.report += lib::ledger_report(window.ledger(), load / 100 * length.to_seconds(), segments, "data segment",
-                                 board.core.clock().hz());
-  r.report += "limiting: " + r.limiting + "\n";
-  run.finish(r, r.metrics.back().second, "wire frames");
+  run.finish_pc_run(r, drops, lib::ledger_report(window.ledger(), load / 100 * length.to_seconds(), segments,
+                                                 "data segment", board.core.clock().hz()));
   return r;
 }
 

@@ -24,16 +24,10 @@ ws_lwip_options ndk_options(const ParamTable& p) {
 }
 
 drivers::NimuDriver::Config nimu_config(const ParamTable& p) {
-  return {kQm,
-          kTxQueue,
-          kTxFree,
-          kTxReturn,
-          p.s("nimu.tx_recycle") == "per_send",
-          p.r("nimu.send_instructions"),
-          p.r("nimu.recycle_instructions"),
-          kRxFree,
-          p.r("nimu.rx_isr_instructions"),
-          p.r("nimu.rx_packet_instructions")};
+  drivers::NimuDriver::Config c;
+  c.qm_base = kQm;
+  c.tx_queue = kTxQueue, c.tx_free_queue = kTxFree, c.tx_return_queue = kTxReturn, c.rx_free_queue = kRxFree;
+  return drivers::NimuDriver::bindings().build(p, "nimu", c);
 }
 
 // Path lengths are given at -O3; -Og scales the code built with the application (the FTP server),
@@ -54,12 +48,12 @@ apps::FtpServerConfig server_config(const ParamTable& p) {
 }  // namespace
 
 K2hSoftware::K2hSoftware(const ParamTable& p, K2hBoard& board, RunContext& run)
-    : rtos(board.core, run.stats, os::KernelCosts::from(p, "tirtos"), sc_core::sc_time(1, sc_core::SC_MS)),
+    : rtos(board.core, run.stats, os::KernelCosts::bindings().build(p, "tirtos"), sc_core::sc_time(1, sc_core::SC_MS)),
       heap(kHeap, uint64_t(p.i("rtos.heap_bytes"))),
       tasks_fit(p.i("rtos.boot_heap_bytes") == 0 || heap.alloc(uint64_t(p.i("rtos.boot_heap_bytes"))) != 0),
       options(ndk_options(p)),
       stack(ws_lwip_ndk(), run.sched, eth::local_mac(0x02, 1), kBoardIp, kMask, options),
-      lwip(stack, board.core, lib::Memcpy::Libc, kLwipWindow, net::LwipCallCosts::from(p, "ndk"), "NDK"),
+      lwip(stack, board.core, lib::Memcpy::Libc, kLwipWindow, net::LwipCallCosts::bindings().build(p, "ndk"), "NDK"),
       scheduler(
           rtos.kernel(),
           [this, priority = unsigned(p.i("ndk.scheduler_priority"))](std::function<os::Task()> body) {

@@ -3,15 +3,37 @@
 #include "platforms/mpc8572/mpc8572.hpp"
 
 #include <fmt/format.h>
+#include "models/bus/interconnect.hpp"
 #include "models/cpu/cpu.hpp"
+#include "models/eth/etsec.hpp"
+#include "models/mem/memory.hpp"
+#include "models/mem/snoop_domain.hpp"
 #include "models/tester/measurement.hpp"
+#include "models/tester/rfc2544.hpp"
+#include "models/tester/traffic_tester.hpp"
+#include "platforms/common/board_file.hpp"
 #include "platforms/mpc8572/mpc8572_board.hpp"
+#include "workloads/drivers/gianfar.hpp"
+#include "workloads/os/linux/linux.hpp"
 
 namespace ws {
 
 using namespace mpc8572;
 
 namespace {
+
+// The blocks' keys; the board file gives their defaults and the study's own keys.
+void declare_mpc8572_params(ParamTable& t) {
+  tester::TrafficTester::declare_params(t);
+  tester::Rfc2544::declare_params(t);
+  Cpu::bindings().declare(t, "e500");
+  SnoopDomain::declare_params(t, "coherence");
+  Memory::declare_params(t, "ddr", /*clocked=*/false);
+  Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
+  eth::Etsec::declare_params(t, "etsec");
+  os::Linux::declare_params(t);
+  drivers::Gianfar::bindings().declare(t, "gianfar");
+}
 
 void check_mpc8572_params(const ParamTable& p) {
   p.require_power_of_two({"e500.l1d_kb", "e500.l1i_kb"}, "4, 8, 16, 32, 64 KB");
@@ -49,18 +71,15 @@ std::vector<Column> mpc8572_columns() {
 
 }  // namespace
 
-Platform mpc8572_platform() {
-  return Platform{"mpc8572",
-                  "MPC8572DS: two e500 cores (coherent L1s, shared 1 MB L2), MPIC, two eTSECs; SMP Linux forwarding "
-                  "IPv4 (NAPI, gianfar) between two tester ports",
-                  {"ipfwd"},
-                  declare_mpc8572_params,
-                  check_mpc8572_params,
-                  run_ipfwd,
-                  true,
-                  mpc8572_columns(),
-                  {"mpc8572", "workloads/ipfwd/reference/mpc8572-ipfwd.csv", "fwd_fps"},
-                  {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}};
+Platform mpc8572_platform(const std::string& board_path) {
+  return board_platform(board_path, declare_mpc8572_params,
+                        {.workloads = {"ipfwd"},
+                         .check = check_mpc8572_params,
+                         .run = run_ipfwd,
+                         .ethernet_ports = true,
+                         .columns = mpc8572_columns(),
+                         .reference = {"mpc8572", "workloads/ipfwd/reference/mpc8572-ipfwd.csv", "fwd_fps"},
+                         .short_run = {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}});
 }
 
 }  // namespace ws

@@ -42,8 +42,7 @@ Mpc8572Board::Mpc8572Board(sc_core::sc_module_name name, const ParamTable& p, Ru
     eth.back()->snoop(&coherence);
     eth.back()->mac().trace(&run.trace);
   }
-  bus.out.bind(ddr.socket);
-  bus.map(0, 0, kDdrSize);
+  bus.attach(ddr.socket, 0, kDdrSize);
 }
 
 std::vector<Cpu*> Mpc8572Board::cpus() const {

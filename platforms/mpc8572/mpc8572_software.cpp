@@ -1,7 +1,6 @@
 #include "platforms/mpc8572/mpc8572_software.hpp"
 
 #include <fmt/format.h>
-#include <algorithm>
 
 namespace ws::mpc8572 {
 
@@ -19,25 +18,20 @@ os::Linux::Config linux_config(const ParamTable& p) {
 // As many skbs as the rings, qdiscs and recycle queues can hold at once: the
 // slab never runs dry before they are full.
 uint32_t skb_count(const ParamTable& p) {
-  const bool recycle = p.s("gianfar.skb_recycle") == "on";
-  return uint32_t(kPorts * (p.i("gianfar.rx_bds") * (recycle ? 2 : 1) + p.i("gianfar.tx_bds") +
-                            p.i("gianfar.txqueuelen")));
-}
-
-eth::Etsec::Coalescing coalescing(const ParamTable& p, const char* dir) {
-  const auto frames = unsigned(p.i(fmt::format("gianfar.{}_coalesce_frames", dir)));
-  const double us = p.r(fmt::format("gianfar.{}_coalesce_usecs", dir));
-  const auto ticks = unsigned(us / 0.512 + 0.5);  // 64 interface clocks at 1 Gbit/s
-  return {frames > 0 || ticks > 0, std::max(1u, frames), ticks};
+  const auto c = drivers::Gianfar::bindings().build(p, "gianfar");
+  return kPorts * (c.rx_bds * (c.skb_recycle ? 2 : 1) + c.tx_bds + c.txqueuelen);
 }
 
 drivers::Gianfar::Config gianfar_config(const ParamTable& p, unsigned i, const net::SkBuffs& sk_buffs) {
-  return {"eth" + std::to_string(i), kRings + i * 0x2000, kRings + i * 0x2000 + 0x1000,
-          unsigned(p.i("gianfar.rx_bds")), unsigned(p.i("gianfar.tx_bds")),
-          unsigned(p.i("napi.weight")), unsigned(p.i("gianfar.txqueuelen")), kLocks + i * 32,
-          coalescing(p, "rx"), coalescing(p, "tx"), kRxSource[i], kTxSource[i], kErrSource[i],
-          drivers::Gianfar::Costs::from(p, "gianfar"), p.s("gianfar.napi") == "on", p.s("gianfar.skb_recycle") == "on",
-          &sk_buffs, kDevStats + i * 32};
+  drivers::Gianfar::Config c;
+  c.name = "eth" + std::to_string(i);
+  c.rx_ring = kRings + i * 0x2000, c.tx_ring = kRings + i * 0x2000 + 0x1000;
+  c.weight = unsigned(p.i("napi.weight"));
+  c.tx_lock = kLocks + i * 32;
+  c.rx_line = kRxSource[i], c.tx_line = kTxSource[i], c.err_line = kErrSource[i];
+  c.sk_buffs = &sk_buffs;
+  c.stats = kDevStats + i * 32;
+  return drivers::Gianfar::bindings().build(p, "gianfar", c);
 }
 
 // gfar_request_irq's order, then each port's smp_affinity mask.
@@ -66,7 +60,7 @@ Forwarding::Config forwarding_config(const ParamTable& p) {
 Mpc8572Software::Mpc8572Software(const ParamTable& p, Mpc8572Board& b, StatsRegistry& stats)
     : board(b),
       cpus(board.cpus()),
-      lx(cpus, os::KernelCosts::from(p, "linux"), linux_config(p), stats),
+      lx(cpus, os::KernelCosts::bindings().build(p, "linux"), linux_config(p), stats),
       affinity(route_irqs(p, board.mpic)),
       skbs(kSkbs, skb_count(p), kSkbBytes),
       sk_buffs(kSkbStructs, kSkbs, kSkbBytes),

@@ -4,8 +4,18 @@
 #include "platforms/msc8144/msc8144.hpp"
 
 #include <fmt/format.h>
+#include "models/bus/interconnect.hpp"
+#include "models/cpu/cpu.hpp"
+#include "models/irq/irq_controller.hpp"
+#include "models/mem/memory.hpp"
+#include "models/qe/quicc_engine.hpp"
+#include "models/qe/uec.hpp"
 #include "models/tester/measurement.hpp"
+#include "models/tester/rfc2544.hpp"
+#include "platforms/common/board_file.hpp"
 #include "platforms/msc8144/msc8144_board.hpp"
+#include "workloads/drivers/uec_driver.hpp"
+#include "workloads/net/software_costs.hpp"
 #include "platforms/msc8144/msc8144_plan.hpp"
 
 namespace ws {
@@ -13,6 +23,28 @@ namespace ws {
 using namespace msc8144;
 
 namespace {
+
+const char* kBoard = "platforms/msc8144/board.yaml";
+
+// The blocks' keys; the board file gives their defaults and the study's own keys.
+void declare_msc8144_params(ParamTable& t) {
+  tester::TrafficTester::declare_params(t);
+  tester::Rfc2544::declare_params(t);
+  Cpu::bindings().declare(t, "core");
+  IrqController::declare_params(t, "epic");
+  Interconnect::declare_params(t, "class", /*non_blocking=*/true);
+  Memory::declare_params(t, "m2", /*clocked=*/true);
+  Memory::declare_params(t, "m3", /*clocked=*/true);
+  Memory::declare_params(t, "ddr", /*clocked=*/false);
+  qe::QuiccEngine::declare_params(t);
+  qe::Uec::declare_shared_params(t);
+  for (const char* u : {"uec0", "uec1"}) {  // each UEC on its own (UEC1 alone with qe.uecs=1)
+    qe::Uec::declare_params(t, u);
+    drivers::UecDriver::declare_ring_params(t, u);
+  }
+  drivers::UecDriver::Costs::bindings().declare(t, "sw");
+  net::SoftwareCosts::declare_params(t);
+}
 
 // A fixed-load trial must send each stream at least twice its Rx ring, or a ring
 // can hold a whole overloaded trial and the overload never shows as loss.
@@ -109,16 +141,14 @@ std::vector<Column> msc8144_columns() {
 }  // namespace
 
 Platform msc8144_platform() {
-  return Platform{"msc8144",
-                  "MSC8144ADS: four SC3400 cores, QUICC Engine with two UECs, M2/M3/DDR; UDP echo (SmartDSP OS net_demo)",
-                  {"udp_echo"},
-                  declare_msc8144_params,
-                  check_msc8144_params,
-                  run_udp_echo,
-                  true,
-                  msc8144_columns(),
-                  {"msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
-                  {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}};
+  return board_platform(kBoard, declare_msc8144_params,
+                        {.workloads = {"udp_echo"},
+                         .check = check_msc8144_params,
+                         .run = run_udp_echo,
+                         .ethernet_ports = true,
+                         .columns = msc8144_columns(),
+                         .reference = {"msc8144", "workloads/udp_echo/reference/msc8144-udp-echo.csv", "line_rate_pct"},
+                         .short_run = {{"tester.mode", "fixed"}, {"tester.trial_ms", "1"}}});
 }
 
 }  // namespace ws

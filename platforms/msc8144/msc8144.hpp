@@ -5,7 +5,6 @@
 
 namespace ws {
 
-void declare_msc8144_params(ParamTable& t);
 RunResult run_udp_echo(const ParamTable& p, const RunOptions& o);
 Platform msc8144_platform();
 

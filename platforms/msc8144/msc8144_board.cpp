@@ -11,16 +11,15 @@ Memory::Config clocked(uint64_t size, double latency_cycles, double bytes_per_cy
   return Memory::Config{size, latency_cycles * 1e3 / mhz, bytes_per_cycle * mhz / 1e3, ports, true, interleave};
 }
 
+// The SC3400's caches are "core.*"; its clock, register access and SmartDSP
+// OS's interrupt entry and exit are the SoC's and the software's keys.
 Cpu::Config core_config(const ParamTable& p) {
-  const auto [l1d, l1i] = Cpu::cache_configs(p, "core");
-  return Cpu::Config{
-      p.r("soc.core_mhz") * 1e6,
-      l1d,
-      l1i,
-      p.r("sw.isr_entry_cycles"),
-      p.r("sw.isr_exit_cycles"),
-      p.r("core.cache_op_cycles"),
-      p.r("soc.reg_access_ns")};
+  Cpu::Config c = Cpu::bindings().build(p, "core");
+  c.hz = p.r("soc.core_mhz") * 1e6;
+  c.isr_entry_cycles = p.r("sw.isr_entry_cycles");
+  c.isr_exit_cycles = p.r("sw.isr_exit_cycles");
+  c.reg_access_ns = p.r("soc.reg_access_ns");
+  return c;
 }
 
 }  // namespace
@@ -42,12 +41,9 @@ Msc8144Board::Msc8144Board(sc_core::sc_module_name name, const ParamTable& p, un
     cores.back()->socket.bind(fabric.in);
   }
   qe.socket.bind(fabric.in);
-  fabric.out.bind(m2.socket);
-  fabric.out.bind(m3.socket);
-  fabric.out.bind(ddr.socket);
-  fabric.map(0, kM2Base, kM2Size);
-  fabric.map(1, kM3Base, kM3Size);
-  fabric.map(2, kDdrBase, kDdrSize);
+  fabric.attach(m2.socket, kM2Base, kM2Size);
+  fabric.attach(m3.socket, kM3Base, kM3Size);
+  fabric.attach(ddr.socket, kDdrBase, kDdrSize);
   // One UEC is UEC1 (on UCC3), as in the study; two are UEC0 and UEC1.
   for (unsigned u = 0; u < nuecs; ++u) {
     const unsigned hw = nuecs == 1 ? 1 : u;

@@ -19,7 +19,7 @@ os::Task rx_isr(os::Kernel& k, Cpu& core, NetStack& stack, unsigned iface, UecDr
 }  // namespace
 
 Msc8144Software::Msc8144Software(const ParamTable& p, const Plan& pl, Msc8144Board& board, StatsRegistry& stats)
-    : costs(software_costs(p)), driver_costs(UecDriver::costs(p)) {
+    : costs(software_costs(p)), driver_costs(UecDriver::Costs::bindings().build(p, "sw")) {
   std::vector<Cpu*> cores;
   const SendMode mode = p.s("app.udp_send") == "sendto" ? SendMode::SendTo : SendMode::Connect;
   for (auto& c : board.cores) {

@@ -25,8 +25,7 @@ Msc815xBoard::Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, bool 
   dma.mem.bind(bus.in);
   core.socket.bind(bus.in);
   pcie.mem.bind(bus.in);
-  bus.out.bind(ddr.socket);
-  bus.map(0, 0, kDdrSize);
+  bus.attach(ddr.socket, 0, kDdrSize);
 }
 
 }  // namespace ws

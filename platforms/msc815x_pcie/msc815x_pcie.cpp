@@ -4,12 +4,30 @@
 #include "platforms/msc815x_pcie/msc815x_pcie.hpp"
 
 #include <fmt/format.h>
+#include "models/bus/interconnect.hpp"
+#include "models/mem/memory.hpp"
+#include "models/pcie/hssi_dma.hpp"
 #include "models/pcie/pcie_controller.hpp"
+#include "platforms/common/board_file.hpp"
 #include "platforms/msc815x_pcie/msc815x_software.hpp"
+#include "workloads/apps/pcie_dma_test.hpp"
+#include "workloads/os/kernel/kernel.hpp"
 
 namespace ws {
 
 namespace {
+
+const char* kBoard = "platforms/msc815x_pcie/board.yaml";
+
+// The blocks' keys; the board file gives their defaults and the board's own keys.
+void declare_msc815x_params(ParamTable& t) {
+  PcieDmaTest::declare_params(t);
+  pcie::PcieController::declare_params(t);
+  pcie::HssiDma::declare_params(t);
+  Memory::declare_params(t, "ddr", /*clocked=*/false);
+  Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
+  os::KernelCosts::bindings().declare(t, "sdos");
+}
 
 void check_msc815x_params(const ParamTable& p) {
   test_config(p);
@@ -24,26 +42,24 @@ void check_msc815x_params(const ParamTable& p) {
 }  // namespace
 
 Platform msc815x_pcie_platform() {
-  return Platform{"msc815x_pcie",
-                  "Two MSC8156/MSC8157 ADS boards, RC and EP, PCIe Gen1/Gen2 x1/x2/x4, HSSI DMA (AN3935)",
-                  {"pcie_dma"},
-                  declare_msc815x_params,
-                  check_msc815x_params,
-                  run_pcie_dma,
-                  false,
-                  {{"gbps", "Gb/s (both directions)",
-                    "payload bits both boards moved per second, the two link directions summed (AN3935's figure)"},
-                   {"gbps_per_direction", "Gb/s", "gbps / 2: what one direction carried (at most the 8b/10b data rate)"},
-                   {"link_efficiency", "-", "gbps over both directions' data rate (0..1)"},
-                   {"core_cycles", "cycles", "the timing window in core cycles (AN3935's measure)"},
-                   {"blocks", "blocks", "DMA requests per board"},
-                   {"tlps", "TLPs", "TLPs both controllers sent (host-speed unit)"},
-                   {"dllps", "DLLPs", "DLLPs both controllers sent (Acks, Naks, UpdateFCs)"},
-                   {"replays", "TLPs", "TLPs sent again after a Nak or replay timeout"},
-                   {"naks", "DLLPs", "Naks sent"},
-                   {"mps", "B", "the link's negotiated Max Payload Size"}},
-                  {"pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
-                  {{"dma.blocks", "16"}, {"dma.block_bytes", "4096"}}};
+  return board_platform(kBoard, declare_msc815x_params,
+                        {.workloads = {"pcie_dma"},
+                         .check = check_msc815x_params,
+                         .run = run_pcie_dma,
+                         .ethernet_ports = false,
+                         .columns = {{"gbps", "Gb/s (both directions)",
+                                      "payload bits both boards moved per second, the two link directions summed (AN3935's figure)"},
+                                     {"gbps_per_direction", "Gb/s", "gbps / 2: what one direction carried (at most the 8b/10b data rate)"},
+                                     {"link_efficiency", "-", "gbps over both directions' data rate (0..1)"},
+                                     {"core_cycles", "cycles", "the timing window in core cycles (AN3935's measure)"},
+                                     {"blocks", "blocks", "DMA requests per board"},
+                                     {"tlps", "TLPs", "TLPs both controllers sent (host-speed unit)"},
+                                     {"dllps", "DLLPs", "DLLPs both controllers sent (Acks, Naks, UpdateFCs)"},
+                                     {"replays", "TLPs", "TLPs sent again after a Nak or replay timeout"},
+                                     {"naks", "DLLPs", "Naks sent"},
+                                     {"mps", "B", "the link's negotiated Max Payload Size"}},
+                         .reference = {"pcie", "workloads/pcie_dma/reference/pcie-msc815x.csv", "gbps"},
+                         .short_run = {{"dma.blocks", "16"}, {"dma.block_bytes", "4096"}}});
 }
 
 }  // namespace ws

@@ -5,7 +5,6 @@
 
 namespace ws {
 
-void declare_msc815x_params(ParamTable& t);
 RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o);
 Platform msc815x_pcie_platform();
 

@@ -32,7 +32,7 @@ RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o) {
   map_windows(rc, ep);
 
   // Each board's software: SmartDSP OS with the AN3935 task and its DMA-done handler.
-  const os::KernelCosts kernel_costs = os::KernelCosts::from(p, "sdos");
+  const os::KernelCosts kernel_costs = os::KernelCosts::bindings().build(p, "sdos");
   Msc815xSoftware rc_sw(tc, kernel_costs, rc, run.stats), ep_sw(tc, kernel_costs, ep, run.stats);
   rc_sw.boot(rc);
   ep_sw.boot(ep);

@@ -9,7 +9,7 @@ PolarFireBoard::PolarFireBoard(sc_core::sc_module_name name, const ParamTable& p
       memory("memory", Memory::Config{kMemorySize, p.r("fpga_mem.latency_ns"), p.r("fpga_mem.bytes_per_ns"), 1},
              run.stats),
       pcie("pcie", pcie::controller_config(p, 0x0100, /*root=*/false), run.sched, run.stats, rng, run.trace),
-      dma("dma", pcie::axi_dma_config(p, dma_engine_prefix(p)), run.sched, run.stats, pcie) {
+      dma("dma", pcie::AxiDma::bindings().build(p, dma_engine_prefix(p)), run.sched, run.stats, pcie) {
   dma.mem.bind(memory.socket);
   pcie.mem.bind(memory.socket);
 }

@@ -6,7 +6,6 @@
 
 namespace ws {
 
-void declare_polarfire_params(ParamTable& t);
 RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o);
 Platform polarfire_pcie_platform();
 

@@ -36,12 +36,10 @@ uint64_t bytes_differing(const Memory& m, uint64_t at, const std::vector<uint8_t
 
 // What binds a finished transfer: a resource busy nearly all the window, else
 // (reads) the requests in flight, each waiting a round trip for its data.
-std::string limit_of(const RunResult& r, bool write, const ParamTable& p) {
+std::string limit_of(const RunResult& r, bool write, const pcie::AxiDmaConfig& dma) {
   if (!r.resources.empty() && r.resources.front().util_pct >= 90) return r.resources.front().name;
   if (write) return r.resources.empty() ? "-" : r.resources.front().name;
-  const std::string e = dma_engine_prefix(p);
-  return fmt::format("reads in flight ({} requests of {} B, {} tags)", p.i(e + ".outstanding"),
-                     p.i(e + ".burst_beats") * p.i(e + ".bytes_per_beat"), p.i("pcie.read_tags"));
+  return fmt::format("reads in flight ({} requests of {} B)", dma.outstanding, dma.burst_beats * dma.bytes_per_beat);
 }
 
 }  // namespace
@@ -89,7 +87,7 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
   const auto ran = std::max({end, sc_core::sc_time_stamp(), pc.port.assembly_free_at(), fpga.pcie.assembly_free_at()});
   require_utilisation_within_window(run.stats, ran);
   r.resources = run.stats.usage(ran);
-  r.limiting = limit_of(r, write, p);
+  r.limiting = limit_of(r, write, fpga.dma.config());
   r.report = run.stats.bottleneck_report(ran);
   run.finish(r, tlps, "TLPs");
   return r;

@@ -36,7 +36,7 @@ struct Bench {
     pc = std::make_unique<ws::pcie::PcRootComplex>("pc", p, sched, stats, rng, trace);
     local = std::make_unique<ws::Memory>("local", ws::Memory::Config{1 << 24, 0, 8}, stats);
     ep = std::make_unique<PcieController>("ep", ws::pcie::controller_config(p, 0x100, false), sched, stats, rng, trace);
-    dma = std::make_unique<ws::pcie::AxiDma>("dma", ws::pcie::axi_dma_config(p, "builtin_dma"), sched, stats, *ep);
+    dma = std::make_unique<ws::pcie::AxiDma>("dma", ws::pcie::AxiDma::bindings().build(p, "builtin_dma"), sched, stats, *ep);
     dma->mem.bind(local->socket);
     ep->mem.bind(local->socket);
     PcieController::connect(pc->port, *ep);

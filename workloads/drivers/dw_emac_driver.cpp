@@ -9,23 +9,6 @@ namespace ws::drivers {
 using eth::DwEmac;
 namespace dw = eth::dw;
 
-void DwEmacDriver::declare_params(ParamTable& t, const std::string& prefix) {
-  using K = ParamSpec::Kind;
-  t.declare_model(model_number(prefix + ".rx_descs", K::Int, 2, 512, "descriptors", "Rx ring"));
-  t.declare_model(model_number(prefix + ".tx_descs", K::Int, 2, 512, "descriptors", "Tx ring"));
-  t.declare_model(model_number(prefix + ".rx_budget", K::Int, 1, 512, "frames",
-                               "frames the Rx thread takes before it yields (drv.rx=thread), or a tick's poll takes"));
-  t.declare_model(model_number(prefix + ".isr_instructions", K::Real, 0, 1e5, "instructions",
-                               "the interrupt handler's own work: status read and dispatch"));
-  t.declare_model(model_number(prefix + ".rx_frame_instructions", K::Real, 0, 1e5, "instructions",
-                               "per received frame beyond its copy: descriptor, pbuf and mailbox handling"));
-  t.declare_model(model_number(prefix + ".tx_frame_instructions", K::Real, 0, 1e5, "instructions",
-                               "per sent frame beyond its copy: descriptor set-up and poll demand"));
-  t.declare_model(model_choice(prefix + ".rx_tick_poll", {"none", "one", "drain"}, "-",
-                               "at every OS tick the Rx handler is entered as if the EMAC had interrupted: none, "
-                               "one frame, or the frames in the ring up to rx_budget (the shipped handler; drv.rx=per_irq)"));
-}
-
 DwEmacDriver::DwEmacDriver(const Config& cfg, eth::DwEmac& emac, os::RtThread& rtt, net::LwipStack& stack,
                            net::LwipOnCore& lwip, net::TcpipThread& tcpip, Gic& gic, unsigned irq_source,
                            unsigned irq_line, unsigned rx_thread_priority)

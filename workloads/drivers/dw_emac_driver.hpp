@@ -41,6 +41,7 @@
 #include <string>
 #include "models/eth/dw_emac.hpp"
 #include "models/irq/gic.hpp"
+#include "workloads/drivers/dw_emac_driver_config.hpp"
 #include "workloads/net/tcpip_thread.hpp"
 #include "workloads/os/rtthread/rtthread.hpp"
 
@@ -48,26 +49,8 @@ namespace ws::drivers {
 
 class DwEmacDriver {
  public:
-  enum class TickPoll { None, One, Drain };
-  struct Config {
-    bool tx_lookahead;
-    bool rx_thread;
-    bool dma_cached;        // buffers cacheable, with maintenance
-    bool checksum_offload;  // TDES1 CIC = full on every frame, the MAC's Rx checksum check on
-    unsigned rx_descs, tx_descs;
-    uint64_t ring_base;     // both rings, Rx first
-    uint64_t buffer_base;   // Rx buffers, then Tx buffers
-    uint32_t buffer_bytes;
-    unsigned rx_budget;     // frames per pass of the Rx thread
-    double isr_instructions;       // the handler's own work (status, dispatch)
-    double rx_frame_instructions;  // per received frame, copy excluded
-    double tx_frame_instructions;  // per sent frame, copy excluded
-    TickPoll rx_tick_poll;
-    sc_core::sc_time tick;         // the OS tick the poll runs at
-  };
-  // "<prefix>.rx_descs", ".tx_descs", ".rx_budget", ".isr_instructions",
-  // ".rx_frame_instructions", ".tx_frame_instructions", ".rx_tick_poll".
-  static void declare_params(ParamTable& t, const std::string& prefix);
+  using TickPoll = DwEmacDriverConfig::TickPoll;
+  using Config = DwEmacDriverConfig;
 
   DwEmacDriver(const Config& cfg, eth::DwEmac& emac, os::RtThread& rtt, net::LwipStack& stack,
                net::LwipOnCore& lwip, net::TcpipThread& tcpip, Gic& gic, unsigned irq_source, unsigned irq_line,

@@ -7,31 +7,6 @@ namespace ws::drivers {
 // What a scheduled poll masks (gianfar.h IMASK_RTX_DISABLED: RXFEN0, TXFEN and BSY).
 constexpr uint32_t kPollEvents = eth::Etsec::kRxFrame | eth::Etsec::kTxFrame | eth::Etsec::kBusy;
 
-void Gianfar::Costs::declare_params(ParamTable& t, const std::string& prefix) {
-  using K = ParamSpec::Kind;
-  const auto cost = [&](const char* key, const char* meaning) {
-    t.declare_model(model_number(prefix + "." + key, K::Real, 0, 1e6, "instructions", meaning));
-  };
-  cost("irq_instructions", "gfar_receive/gfar_transmit: read and clear the events, mask them, napi_schedule");
-  cost("poll_instructions", "one gfar_poll call, its packets excluded");
-  cost("rx_packet_instructions", "gfar_clean_rx_ring per frame: the BD, the skb's fields, eth_type_trans");
-  cost("skb_alloc_instructions", "a fresh skb for the Rx BD (netdev_alloc_skb)");
-  cost("skb_free_instructions", "dev_kfree_skb of a sent frame");
-  cost("tx_clean_instructions", "gfar_clean_tx_ring per BD");
-  cost("xmit_instructions", "dev_queue_xmit: the qdisc's enqueue and dequeue");
-  cost("start_xmit_instructions", "gfar_start_xmit: the Tx BD, TSTAT");
-  cost("netif_rx_instructions", "without NAPI: netif_rx's enqueue and process_backlog's dequeue, per frame");
-  cost("recycle_instructions", "skb recycling: skb_recycle_check and the rx_recycle queue, per skb each way");
-}
-
-Gianfar::Costs Gianfar::Costs::from(const ParamTable& p, const std::string& prefix) {
-  const auto r = [&](const char* k) { return p.r(prefix + "." + k); };
-  return {r("irq_instructions"),      r("poll_instructions"),     r("rx_packet_instructions"),
-          r("skb_alloc_instructions"), r("skb_free_instructions"), r("tx_clean_instructions"),
-          r("xmit_instructions"),      r("start_xmit_instructions"), r("netif_rx_instructions"),
-          r("recycle_instructions")};
-}
-
 Gianfar::Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs)
     : cfg_(cfg), dev_(dev), lx_(lx), skbs_(skbs), tx_lock_(lx.kernel(), cfg.tx_lock), rx_buf_(cfg.rx_bds),
       tx_buf_(cfg.tx_bds) {

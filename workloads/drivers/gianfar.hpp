@@ -31,6 +31,7 @@
 #include <string>
 #include "models/cpu/cpu.hpp"
 #include "models/eth/etsec.hpp"
+#include "models/sim/bindings.hpp"
 #include "models/sim/param.hpp"
 #include "workloads/lib/buffer_pool.hpp"
 #include "workloads/net/sk_buff.hpp"
@@ -52,20 +53,17 @@ class Gianfar {
     double start_xmit;   // gfar_start_xmit: BD fill, TSTAT
     double netif_rx;     // without NAPI: netif_rx's enqueue and process_backlog's dequeue
     double recycle;      // skb_recycle_check and the recycle queue (instead of a free, or an alloc)
-    // "<prefix>.irq_instructions", ...
-    static void declare_params(ParamTable& t, const std::string& prefix);
-    static Costs from(const ParamTable& p, const std::string& prefix);
   };
   struct Config {
     std::string name;                // "eth0"
-    uint64_t rx_ring, tx_ring;       // BD rings
-    unsigned rx_bds, tx_bds;
-    unsigned weight;                 // NAPI weight
-    unsigned txqueuelen;             // the qdisc's limit
-    uint64_t tx_lock;                // the Tx lock's word
+    uint64_t rx_ring = 0, tx_ring = 0;  // BD rings
+    unsigned rx_bds = 0, tx_bds = 0;
+    unsigned weight = 0;             // NAPI weight
+    unsigned txqueuelen = 0;         // the qdisc's limit
+    uint64_t tx_lock = 0;            // the Tx lock's word
     eth::Etsec::Coalescing rx_coalescing, tx_coalescing;
-    unsigned rx_line, tx_line, err_line;  // core interrupt inputs (the MPIC's configuration)
-    Costs costs;
+    unsigned rx_line = 0, tx_line = 0, err_line = 0;  // core interrupt inputs (the MPIC's configuration)
+    Costs costs{};
     bool napi = true;                // false: the build without CONFIG_GFAR_NAPI
     bool skb_recycle = false;        // Tx-cleaned skbs go to this device's Rx refill (rx_recycle)
     const net::SkBuffs* sk_buffs = nullptr;  // the skbs' structs in memory, touched as the driver uses them
@@ -73,6 +71,10 @@ class Gianfar {
     // CPU that receives (rx), the one that transmits (tx_bytes) and the one that cleans (tx_packets).
     uint64_t stats = 0;
   };
+  // The driver's keys ("<prefix>.rx_bds", ".napi", ".irq_instructions", ...):
+  // rings, qdisc, coalescing, build options and costs. The rest of a Config
+  // (name, addresses, lines, weight) is the board's.
+  static const Bindings<Config>& bindings();
   Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs);
   // netif_receive_skb: the stack's work on a received frame in `buf` (FCS excluded).
   std::function<os::Task(uint64_t buf, uint32_t len)> receive;

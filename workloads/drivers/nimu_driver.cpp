@@ -2,6 +2,31 @@
 
 namespace ws::drivers {
 
+const Bindings<NimuDriver::Config>& NimuDriver::bindings() {
+  using C = Config;
+  const auto instructions = [](const char* key, const char* meaning) {
+    return model_number(key, ParamSpec::Kind::Real, 0, 1e6, "instructions", meaning);
+  };
+  const auto set = [](double C::*member) {
+    return [member](C& c, const ParamTable& p, const std::string& key) { c.*member = p.r(key); };
+  };
+  static const Bindings<C> b =
+      Bindings<C>()
+          .flag("tx_recycle", &C::recycle_per_send, {"per_send", "batched"}, "per_send",
+                "per_send: every EmacSend() walks the Tx return queue; batched: only when the free queue is empty")
+          .derived(instructions("send_instructions", "EmacSend()'s own work: checks, descriptor fields, statistics"),
+                   set(&C::send_instructions))
+          .derived(instructions("recycle_instructions",
+                                "taking one descriptor back from the Tx return queue (its PBM freed)"),
+                   set(&C::recycle_instructions))
+          .derived(instructions("rx_isr_instructions", "EmacRxPktISR()'s own work per interrupt"),
+                   set(&C::rx_isr_instructions))
+          .derived(instructions("rx_packet_instructions",
+                                "per received packet: PBM fields, the stack's Rx queue, a new buffer"),
+                   set(&C::rx_packet_instructions));
+  return b;
+}
+
 NimuDriver::NimuDriver(const Config& cfg, Cpu& core) : cfg_(cfg), core_(core) {}
 
 uint32_t NimuDriver::read_word(uint64_t addr) {

@@ -31,21 +31,25 @@
 #include "models/nav/accumulator.hpp"
 #include "models/nav/descriptor.hpp"
 #include "models/nav/qmss.hpp"
+#include "models/sim/bindings.hpp"
 
 namespace ws::drivers {
 
 class NimuDriver {
  public:
   struct Config {
-    uint64_t qm_base;  // the Queue N registers on the core's bus
-    unsigned tx_queue, tx_free_queue, tx_return_queue;
-    bool recycle_per_send;
-    double send_instructions;      // EmacSend's own work: checks, descriptor fields, statistics
-    double recycle_instructions;   // per descriptor taken back
+    uint64_t qm_base = 0;  // the Queue N registers on the core's bus
+    unsigned tx_queue = 0, tx_free_queue = 0, tx_return_queue = 0;
+    bool recycle_per_send = true;
+    double send_instructions = 0;     // EmacSend's own work: checks, descriptor fields, statistics
+    double recycle_instructions = 0;  // per descriptor taken back
     unsigned rx_free_queue = 0;
     double rx_isr_instructions = 0;     // EmacRxPktISR's own work per interrupt
     double rx_packet_instructions = 0;  // per packet: PBM fields, the stack's Rx queue, a new buffer
   };
+  // "<prefix>.tx_recycle", ".send_instructions", ".recycle_instructions",
+  // ".rx_isr_instructions", ".rx_packet_instructions"; the queues are the board's.
+  static const Bindings<Config>& bindings();
   NimuDriver(const Config& cfg, Cpu& core);
   // EmacSend(): the packet of `len` bytes at `buf`. False: no free descriptor (the packet is dropped).
   bool send(uint64_t buf, uint32_t len);

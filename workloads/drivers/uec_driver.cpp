@@ -17,16 +17,15 @@ Bd get_bd(Cpu& core, uint64_t addr) {
 }
 }  // namespace
 
-void UecDriver::declare_cost_params(ParamTable& t) {
+const Bindings<UecDriver::Costs>& UecDriver::Costs::bindings() {
   using K = ParamSpec::Kind;
-  t.declare_model(model_number("sw.rx_driver_cycles", K::Real, 0, 100000, "cycles",
-                               "driver per Rx BD: status test, buffer swap, re-arm"));
-  t.declare_model(model_number("sw.tx_driver_cycles", K::Real, 0, 100000, "cycles",
-                               "driver per Tx BD: BD fill, reclaim of sent BDs"));
-}
-
-UecDriver::Costs UecDriver::costs(const ParamTable& p) {
-  return Costs{p.r("sw.rx_driver_cycles"), p.r("sw.tx_driver_cycles")};
+  static const Bindings<Costs> b =
+      Bindings<Costs>()
+          .number("rx_driver_cycles", &Costs::rx_cycles, K::Real, 0, 100000, "cycles",
+                  "driver per Rx BD: status test, buffer swap, re-arm")
+          .number("tx_driver_cycles", &Costs::tx_cycles, K::Real, 0, 100000, "cycles",
+                  "driver per Tx BD: BD fill, reclaim of sent BDs");
+  return b;
 }
 
 void UecDriver::declare_ring_params(ParamTable& t, const std::string& uec) {

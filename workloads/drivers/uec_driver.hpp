@@ -6,6 +6,7 @@
 #include <functional>
 #include "models/cpu/cpu.hpp"
 #include "models/qe/uec.hpp"
+#include "models/sim/bindings.hpp"
 #include "models/sim/param.hpp"
 #include "workloads/lib/buffer_pool.hpp"
 
@@ -21,13 +22,12 @@ class UecDriver {
   };
   // Core cycles per BD, memory accesses excluded (the Cpu charges those).
   struct Costs {
-    double rx_cycles;  // status test, buffer swap, BD re-arm, ring advance
-    double tx_cycles;  // BD fill, reclaim of sent BDs, buffer return
+    double rx_cycles = 0;  // status test, buffer swap, BD re-arm, ring advance
+    double tx_cycles = 0;  // BD fill, reclaim of sent BDs, buffer return
+    // "<prefix>.rx_driver_cycles", ".tx_driver_cycles" (the MSC8144's prefix is "sw").
+    static const Bindings<Costs>& bindings();
   };
   UecDriver(qe::Uec& uec, const Layout& layout, lib::BufferPool& pool, const Costs& costs);
-  // "sw.rx_driver_cycles" and "sw.tx_driver_cycles", and the Costs they give.
-  static void declare_cost_params(ParamTable& t);
-  static Costs costs(const ParamTable& p);
   // The rings the driver allocates on one UEC: "<uec>.rx_bds", "<uec>.tx_bds".
   static void declare_ring_params(ParamTable& t, const std::string& uec);
   // Writes both rings (every Rx BD empty with a buffer, every Tx BD free) and

@@ -7,23 +7,6 @@
 
 namespace ws::net {
 
-void LwipCallCosts::declare_params(ParamTable& t, const std::string& prefix) {
-  using K = ParamSpec::Kind;
-  const auto cost = [&](const char* key, const char* meaning) {
-    t.declare_model(model_number(prefix + "." + key, K::Real, 0, 1e6, "instructions", meaning));
-  };
-  cost("input_instructions", "lwIP's work on one received frame: ethernet_input, ip4_input, tcp/udp_input");
-  cost("output_instructions", "lwIP's work on one frame it sends: tcp_output_segment or udp_sendto, ip4_output, etharp_output");
-  cost("timer_instructions", "one sys_check_timeouts: tcp_tmr (fast and slow timers), ARP and reassembly timers");
-  cost("api_instructions", "one socket call (recv, send) with its netconn work, copies excluded");
-  cost("pbuf_instructions", "one pbuf allocation and its free");
-}
-
-LwipCallCosts LwipCallCosts::from(const ParamTable& p, const std::string& prefix) {
-  return {p.r(prefix + ".input_instructions"), p.r(prefix + ".output_instructions"),
-          p.r(prefix + ".timer_instructions"), p.r(prefix + ".api_instructions"), p.r(prefix + ".pbuf_instructions")};
-}
-
 // lwip_standard_chksum, algorithm 2: a leading odd byte, then a halfword load,
 // an add and the loop's decrement and branch per halfword, a trailing byte.
 AccessPattern checksum_pattern(uint64_t addr, size_t n) {

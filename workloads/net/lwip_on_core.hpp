@@ -22,22 +22,10 @@
 #include "models/sim/param.hpp"
 #include "workloads/lib/cycle_ledger.hpp"
 #include "workloads/lib/memcpy_routines.hpp"
+#include "workloads/net/lwip_call_costs.hpp"
 #include "workloads/net/lwip_stack.hpp"
 
 namespace ws::net {
-
-// lwIP's work per call, in instructions (the core's exec_code prices them).
-struct LwipCallCosts {
-  double input;   // one frame in: ethernet_input, ip4_input, tcp_input or udp_input, to the callback
-  double output;  // one frame out: tcp_output_segment or udp_sendto, ip4_output, etharp_output
-  double timer;   // one sys_check_timeouts (tcp_tmr and friends)
-  double api;     // one socket call from the application (recv, send), with its netconn work
-  double pbuf;    // one pbuf allocation and its free
-  // "<prefix>.input_instructions", ".output_instructions", ".timer_instructions",
-  // ".api_instructions", ".pbuf_instructions".
-  static void declare_params(ParamTable& t, const std::string& prefix);
-  static LwipCallCosts from(const ParamTable& p, const std::string& prefix);
-};
 
 // The checksum loop's accesses over n bytes at `addr` (LWIP_CHKSUM_ALGORITHM 2).
 AccessPattern checksum_pattern(uint64_t addr, size_t n);

@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 #include "models/cpu/cpu.hpp"
+#include "models/sim/bindings.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/stats.hpp"
 #include "workloads/os/kernel/task.hpp"
@@ -45,9 +46,8 @@ struct KernelCosts {
   double deferred_cycles = 0;        // entering one deferred run (softirq/Swi dispatch)
 
   // "<prefix>.context_switch_cycles", ".yield_cycles", ".sync_cycles",
-  // ".tick_cycles", ".deferred_cycles", and the costs they give.
-  static void declare_params(ParamTable& t, const std::string& prefix);
-  static KernelCosts from(const ParamTable& p, const std::string& prefix);
+  // ".tick_cycles", ".deferred_cycles".
+  static const Bindings<KernelCosts>& bindings();
 };
 
 struct KernelConfig {

@@ -4,22 +4,22 @@
 
 namespace ws::os {
 
-void KernelCosts::declare_params(ParamTable& t, const std::string& prefix) {
-  using K = ParamSpec::Kind;
-  t.declare_model(model_number(prefix + ".context_switch_cycles", K::Real, 0, 100000, "cycles",
-                               "save one thread and restore another (or leave idle for one)"));
-  t.declare_model(model_number(prefix + ".yield_cycles", K::Real, 0, 100000, "cycles", "a yield call, switch excluded"));
-  t.declare_model(model_number(prefix + ".sync_cycles", K::Real, 0, 100000, "cycles",
-                               "one semaphore, mailbox, event or mutex operation"));
-  t.declare_model(model_number(prefix + ".tick_cycles", K::Real, 0, 100000, "cycles",
-                               "the tick handler: timeouts and the time slice"));
-  t.declare_model(model_number(prefix + ".deferred_cycles", K::Real, 0, 100000, "cycles",
-                               "dispatching one deferred run (Swi, softirq)"));
-}
-
-KernelCosts KernelCosts::from(const ParamTable& p, const std::string& prefix) {
-  return KernelCosts{p.r(prefix + ".context_switch_cycles"), p.r(prefix + ".yield_cycles"),
-                     p.r(prefix + ".sync_cycles"), p.r(prefix + ".tick_cycles"), p.r(prefix + ".deferred_cycles")};
+const Bindings<KernelCosts>& KernelCosts::bindings() {
+  using C = KernelCosts;
+  const auto cycles = [](Bindings<C>& b, const char* key, double C::*member, const char* meaning) {
+    b.number(key, member, ParamSpec::Kind::Real, 0, 100000, "cycles", meaning);
+  };
+  static const Bindings<C> b = [&] {
+    Bindings<C> b;
+    cycles(b, "context_switch_cycles", &C::context_switch_cycles,
+           "save one thread and restore another (or leave idle for one)");
+    cycles(b, "yield_cycles", &C::yield_cycles, "a yield call, switch excluded");
+    cycles(b, "sync_cycles", &C::sync_cycles, "one semaphore, mailbox, event or mutex operation");
+    cycles(b, "tick_cycles", &C::tick_cycles, "the tick handler: timeouts and the time slice");
+    cycles(b, "deferred_cycles", &C::deferred_cycles, "dispatching one deferred run (Swi, softirq)");
+    return b;
+  }();
+  return b;
 }
 
 }  // namespace ws::os

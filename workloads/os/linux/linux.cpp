@@ -5,7 +5,7 @@
 
 namespace ws::os {
 
-void Linux::declare_params(ParamTable& t) { KernelCosts::declare_params(t, "linux"); }
+void Linux::declare_params(ParamTable& t) { KernelCosts::bindings().declare(t, "linux"); }
 
 KernelConfig Linux::kernel_config(const KernelCosts& costs, const Config& cfg) {
   KernelConfig c;

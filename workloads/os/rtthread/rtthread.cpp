@@ -6,7 +6,7 @@
 namespace ws::os {
 
 void RtThread::declare_params(ParamTable& t) {
-  KernelCosts::declare_params(t, "rtt");
+  KernelCosts::bindings().declare(t, "rtt");
   t.declare_model(model_number("rtt.tick_hz", ParamSpec::Kind::Int, 10, 10000, "Hz",
                                "RT_TICK_PER_SECOND: the tick, its timeouts and time slices"));
 }

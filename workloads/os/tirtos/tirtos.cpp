@@ -11,7 +11,7 @@ constexpr unsigned kClockPriority = 254;   // below the kernel's own tick line
 constexpr unsigned kClockSwiPriority = 15; // Clock.swiPriority: the highest Swi
 }  // namespace
 
-void TiRtos::declare_params(ParamTable& t) { KernelCosts::declare_params(t, "tirtos"); }
+void TiRtos::declare_params(ParamTable& t) { KernelCosts::bindings().declare(t, "tirtos"); }
 
 KernelConfig TiRtos::config(const KernelCosts& costs, const sc_core::sc_time&) {
   KernelConfig c;

@@ -1,0 +1,53 @@
+#pragma once
+// A board's description file (platforms/<board>/board.yaml): the data a board
+// is made of, read with each entry's file:line.
+//
+//   board: mpc8572
+//   description: "..."
+//   variant_of: mpc8572     # optional: the base's board.yaml first, then this file over it
+//   defaults:
+//     e500.l1d_kb: {value: 32, source: "hardware-facts.md §3"}
+//     e500.reg_access_ns: {value: 30, source: assumed, meaning: "one eTSEC register access over the CCB"}
+//     irq.eth0_mask: {value: 1, source: "...", kind: int, range: [1, 3], unit: CPU mask, meaning: "..."}
+//
+// An entry without `kind` gives the default of a key a block of the board
+// declared (its model's bindings), and may put the key in this part's words:
+// `unit`, `meaning`, `range`. An entry with `kind` (int, real, choice) is a key
+// of the board's own (the study's configuration, a board-level composite),
+// declared whole: `range: [min, max]` or `choices: [...]` (an int may list its
+// allowed values). A variant's entry replaces the fields it gives.
+#include <functional>
+#include <string>
+#include <vector>
+#include "models/sim/param.hpp"
+#include "platforms/platform.hpp"
+
+namespace ws {
+
+struct BoardEntry {
+  std::string key, where;  // where: "path:line"
+  std::string value, source, kind, unit, meaning;
+  double min = 0, max = 0;
+  std::vector<std::string> choices;
+};
+
+struct BoardFile {
+  std::string path, name, description, variant_of;
+  std::vector<BoardEntry> entries;  // in file order, a base's first
+
+  // Declares the board's own keys and gives every default; the blocks' keys
+  // must be declared first. Ends with ParamTable::complete(). A bad entry is
+  // an InputError naming the file, line, key and valid range.
+  void apply(ParamTable& t) const;
+};
+
+// The board file at `relative` to the data root (data_path), read once per process. Throws InputError.
+const BoardFile& board_file(const std::string& relative);
+
+// The platform `rest` describes on the board of the file at `relative`: its
+// name and description are the file's, and its declare() is `blocks` (the
+// blocks' keys) followed by the file's defaults. A variant has no reference
+// table: its figures are unmeasured.
+Platform board_platform(const std::string& relative, std::function<void(ParamTable&)> blocks, Platform rest);
+
+}  // namespace ws
