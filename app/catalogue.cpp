@@ -10,6 +10,7 @@
 #include "app/run_folder.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/text.hpp"
+#include "platforms/common/board_file.hpp"
 
 namespace ws {
 namespace {
@@ -32,7 +33,7 @@ const Platform& require_platform(const std::string& name, const std::string& whe
 int cmd_list() {
   std::cout << "platforms:\n";
   for (auto& p : platforms()) {
-    std::cout << fmt::format("  {:<16} {}\n  {:<16} workloads: ", p.name, p.description, "");
+    std::cout << fmt::format("  {:<16} {}\n  {:<16} workloads: ", p.name, description(p), "");
     for (auto& w : p.workloads) std::cout << w << " ";
     std::cout << "\n";
   }

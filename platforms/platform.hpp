@@ -47,7 +47,7 @@ struct ReferenceTable {
 };
 
 // A board's platform takes its name, description and declare() from its board
-// file (board_platform, platforms/common/board_file.hpp).
+// file (board_platform, platforms/common/board_file.hpp), read when needed.
 struct Platform {
   std::string name = {};
   std::string description = {};
@@ -62,6 +62,8 @@ struct Platform {
   // Settings that keep any run of it short (a tenth of a second of host time or
   // so): what the catalogue's tests of bad and random input run with.
   std::vector<std::pair<std::string, std::string>> short_run;
+  // Its board file, relative to the data root (empty: none); its description is the file's.
+  std::string board = {};
 };
 
 const std::vector<Platform>& platforms();

@@ -135,7 +135,7 @@ int yaml_line(const YAML::Node& n) { return n.Mark().is_null() ? 0 : n.Mark().li
 
 std::string yaml_where(const std::string& path, const YAML::Node& n) { return where(path, yaml_line(n)); }
 
-YAML::Node load_yaml_document(const std::string& path, const std::string& noun) {
+YAML::Node load_yaml_document(const std::string& path, const std::string& noun, bool in_child) {
   namespace fs = std::filesystem;
   std::error_code fec;
   if (fs::is_directory(path, fec)) fail(path, fmt::format("cannot read {} file: it is a directory", noun));
@@ -150,7 +150,7 @@ YAML::Node load_yaml_document(const std::string& path, const std::string& noun) 
   buf << in.rdbuf();
   if (in.bad()) fail(path, fmt::format("cannot read {} file: read error", noun));
   check_source(path, buf.str(), noun);
-  check_parser_finishes(path, buf.str(), noun);
+  if (in_child) check_parser_finishes(path, buf.str(), noun);
 
   std::vector<YAML::Node> docs;
   try {

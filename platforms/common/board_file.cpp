@@ -1,6 +1,7 @@
 #include "platforms/common/board_file.hpp"
 
 #include <charconv>
+#include <filesystem>
 #include <fmt/format.h>
 #include <map>
 #include <memory>
@@ -64,7 +65,7 @@ void read_entry(const std::string& path, const YAML::Node& v, BoardEntry& e) {
 
 BoardFile load(const std::string& relative) {
   const std::string path = data_path(relative);
-  const YAML::Node root = load_yaml_document(path, "board");
+  const YAML::Node root = load_yaml_document(path, "board", /*in_child=*/false);
   if (!root.IsMap()) fail(path, "expected a map with board, description, defaults (and variant_of)");
   BoardFile b;
   b.path = path;
@@ -129,15 +130,21 @@ const BoardFile& board_file(const std::string& relative) {
 }
 
 Platform board_platform(const std::string& relative, std::function<void(ParamTable&)> blocks, Platform rest) {
-  const BoardFile& b = board_file(relative);
-  rest.name = b.name;
-  rest.description = b.description;
-  rest.declare = [blocks = std::move(blocks), &b](ParamTable& t) {
+  namespace fs = std::filesystem;
+  const fs::path file(relative);
+  const bool variant = file.filename() != "board.yaml";
+  rest.name = variant ? file.stem().string() : file.parent_path().filename().string();
+  rest.board = relative;
+  rest.declare = [blocks = std::move(blocks), relative, name = rest.name](ParamTable& t) {
+    const BoardFile& b = board_file(relative);
+    if (b.name != name) fail(b.path, fmt::format("board '{}': the catalogue names this file '{}'", b.name, name));
     blocks(t);
     b.apply(t);
   };
-  if (!b.variant_of.empty()) rest.reference = {};
+  if (variant) rest.reference = {};
   return rest;
 }
+
+std::string description(const Platform& p) { return p.board.empty() ? p.description : board_file(p.board).description; }
 
 }  // namespace ws

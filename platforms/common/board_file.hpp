@@ -44,10 +44,14 @@ struct BoardFile {
 // The board file at `relative` to the data root (data_path), read once per process. Throws InputError.
 const BoardFile& board_file(const std::string& relative);
 
-// The platform `rest` describes on the board of the file at `relative`: its
-// name and description are the file's, and its declare() is `blocks` (the
-// blocks' keys) followed by the file's defaults. A variant has no reference
-// table: its figures are unmeasured.
+// The platform `rest` describes on the board of the file at `relative`:
+// named after the file (platforms/<name>/board.yaml, or <name>.yaml for a
+// variant beside its base), its declare() is `blocks` (the blocks' keys) and
+// then the file's defaults. The file is read when first needed, so a command
+// reads only the boards it uses. A variant has no reference table: its figures
+// are unmeasured.
 Platform board_platform(const std::string& relative, std::function<void(ParamTable&)> blocks, Platform rest);
+// What `list` shows: the board file's description, or the platform's own.
+std::string description(const Platform& p);
 
 }  // namespace ws
