@@ -56,12 +56,14 @@ void Cpu::notify_pending() {
 
 int Cpu::due_line(unsigned level) const {
   const unsigned n = unsigned(lines_.size());
+  if (n == 0) return -1;
   level = std::max(level, mask_);
+  const sc_core::sc_time t = now();
   int best = -1;
-  for (unsigned i = 0; i < n; ++i) {
-    const unsigned line = (next_line_ + i) % n;
+  // Round robin from next_line_ (asked at every dispatch: no division a line).
+  for (unsigned i = 0, line = next_line_ % n; i < n; ++i, line = line + 1 == n ? 0 : line + 1) {
     const Input& in = lines_[line];
-    if (!in.pending || !in.enabled || in.asserted_at > now() || in.priority <= level) continue;
+    if (!in.pending || !in.enabled || in.asserted_at > t || in.priority <= level) continue;
     if (best < 0 || in.priority > lines_[unsigned(best)].priority) best = int(line);
   }
   return best;
