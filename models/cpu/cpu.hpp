@@ -239,6 +239,7 @@ class Cpu : public sc_core::sc_module {
   sc_core::sc_time stream_done_;      // the last such fill's completion
   std::vector<Input> lines_;
   unsigned next_line_ = 0;  // where the round robin among equal lines starts
+  unsigned pending_lines_ = 0;  // inputs pending: none is the common case at every dispatch
   unsigned mask_ = 0;
   std::vector<Region> regions_;
   bool mmu_on_ = true;
