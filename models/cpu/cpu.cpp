@@ -220,7 +220,7 @@ sc_core::sc_time Cpu::timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t*
 }
 
 void Cpu::debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
-  tlm::tlm_generic_payload t;
+  tlm::tlm_generic_payload& t = debug_payload_;
   t.set_command(cmd);
   t.set_address(addr);
   t.set_data_ptr(data);

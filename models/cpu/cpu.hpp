@@ -231,12 +231,14 @@ class Cpu : public sc_core::sc_module {
   Cache* l2_ = nullptr;                // own_l2_'s, or the coherence domain's
   SnoopDomain* coherence_ = nullptr;
   unsigned coherent_index_ = 0;
+  tlm::tlm_generic_payload debug_payload_;  // reused: constructing one allocates (every cached access moves bytes)
   bool icache_on_ = true;
   uint64_t code_addr_ = 0, data_addr_ = 0;
   bool streaming_ = false;            // fills are issued without waiting (a copy stream)
   sc_core::sc_time stream_done_;      // the last such fill's completion
   std::vector<Input> lines_;
   unsigned next_line_ = 0;  // where the round robin among equal lines starts
+  unsigned pending_lines_ = 0;  // inputs pending: none is the common case at every dispatch
   unsigned mask_ = 0;
   std::vector<Region> regions_;
   bool mmu_on_ = true;

@@ -24,12 +24,14 @@ void Cpu::raise(unsigned line, const sc_core::sc_time& at) {
   Input& in = lines_[line];
   if (in.queued) in.arrivals.insert(std::upper_bound(in.arrivals.begin(), in.arrivals.end(), at), at);
   if (!in.pending || at < in.asserted_at) in.asserted_at = at;
+  pending_lines_ += !in.pending;
   in.pending = true;
   if (on_raise) on_raise(line, at);
 }
 
 void Cpu::lower(unsigned line) {
   if (line >= lines_.size()) return;
+  pending_lines_ -= lines_[line].pending;
   lines_[line].pending = false;
   lines_[line].arrivals.clear();
 }
@@ -56,12 +58,14 @@ void Cpu::notify_pending() {
 
 int Cpu::due_line(unsigned level) const {
   const unsigned n = unsigned(lines_.size());
+  if (pending_lines_ == 0) return -1;
   level = std::max(level, mask_);
+  const sc_core::sc_time t = now();
   int best = -1;
-  for (unsigned i = 0; i < n; ++i) {
-    const unsigned line = (next_line_ + i) % n;
+  // Round robin from next_line_ (asked at every dispatch: no division a line).
+  for (unsigned i = 0, line = next_line_ % n; i < n; ++i, line = line + 1 == n ? 0 : line + 1) {
     const Input& in = lines_[line];
-    if (!in.pending || !in.enabled || in.asserted_at > now() || in.priority <= level) continue;
+    if (!in.pending || !in.enabled || in.asserted_at > t || in.priority <= level) continue;
     if (best < 0 || in.priority > lines_[unsigned(best)].priority) best = int(line);
   }
   return best;
@@ -75,6 +79,7 @@ void Cpu::acknowledge(unsigned line) {
     in.asserted_at = in.arrivals.front();
     return;
   }
+  pending_lines_ -= in.pending;
   in.pending = false;
   in.arrivals.clear();
 }
@@ -82,6 +87,7 @@ void Cpu::acknowledge(unsigned line) {
 sc_core::sc_time Cpu::next_assertion() const {
   sc_core::sc_time next = sc_core::SC_ZERO_TIME;
   bool any = false;
+  if (pending_lines_ == 0) return next;
   for (const Input& in : lines_)
     if (in.pending && in.asserted_at > now() && (!any || in.asserted_at < next)) {
       next = in.asserted_at;
@@ -90,10 +96,6 @@ sc_core::sc_time Cpu::next_assertion() const {
   return next;
 }
 
-bool Cpu::any_pending() const {
-  for (const Input& in : lines_)
-    if (in.pending) return true;
-  return false;
-}
+bool Cpu::any_pending() const { return pending_lines_ > 0; }
 
 }  // namespace ws

@@ -18,26 +18,13 @@ Cache::Cache(const Config& cfg) : cfg_(cfg) {
   used_.resize(tags_.size());
 }
 
-size_t Cache::lookup(uint64_t line) const {
-  const size_t set = set_of(line);
-  size_t victim = set;
-  for (size_t w = set; w < set + cfg_.ways; ++w) {
-    const uint64_t t = tags_[w];
-    if ((t & ~kDirty) == (line | kValid)) return w;
-    if (!(t & kValid)) {
-      if (tags_[victim] & kValid) victim = w;
-    } else if ((tags_[victim] & kValid) && used_[w] < used_[victim]) {
-      victim = w;
-    }
-  }
-  return victim;
-}
-
-size_t Cache::find(uint64_t line) const {
-  const size_t set = set_of(line);
+size_t Cache::victim(size_t set) const {
   for (size_t w = set; w < set + cfg_.ways; ++w)
-    if ((tags_[w] & ~kDirty) == (line | kValid)) return w;
-  return kNone;
+    if (!(tags_[w] & kValid)) return w;
+  size_t lru = set;  // the first of equal stamps, as a search from way 0 finds it
+  for (size_t w = set + 1; w < set + cfg_.ways; ++w)
+    if (used_[w] < used_[lru]) lru = w;
+  return lru;
 }
 
 bool Cache::holds(uint64_t addr) const { return find(line_of(addr)) != kNone; }

@@ -74,9 +74,20 @@ class Cache {
   static constexpr size_t kNone = ~size_t(0);
   uint64_t line_of(uint64_t addr) const { return addr & ~uint64_t(cfg_.line_bytes - 1); }
   size_t set_of(uint64_t line) const { return size_t((line >> line_shift_) & (sets_ - 1)) * cfg_.ways; }
-  // The slot holding `line` if present, else the set's victim (invalid or least recently used).
-  size_t lookup(uint64_t line) const;
-  size_t find(uint64_t line) const;  // kNone if absent
+  // The slot holding `line` if present, else the set's victim. Most accesses hit:
+  // the search reads the tags alone, the LRU stamps only on a miss.
+  size_t lookup(uint64_t line) const {
+    const size_t slot = find(line);
+    return slot != kNone ? slot : victim(set_of(line));
+  }
+  size_t find(uint64_t line) const {  // kNone if absent
+    const size_t set = set_of(line);
+    const uint64_t* t = &tags_[set];
+    for (uint32_t w = 0; w < cfg_.ways; ++w)
+      if ((t[w] & ~kDirty) == (line | kValid)) return set + w;
+    return kNone;
+  }
+  size_t victim(size_t set) const;  // the set's first invalid slot, else its least recently used
   Config cfg_;
   uint32_t sets_, line_shift_;
   // Sets_ x ways, set-major. The tags apart from the LRU stamps: a set's search reads 8 B a way.

@@ -137,7 +137,7 @@ void FtpClient::pump() {
   while (data_ >= 0 && bytes_ < cfg_.file_bytes) {
     const auto n = uint32_t(std::min<uint64_t>({buf_.size(), cfg_.file_bytes - bytes_, stack_.send_buffer(data_)}));
     if (n == 0) return;
-    for (uint32_t i = 0; i < n; ++i) buf_[i] = ftp_file_byte(bytes_ + i);
+    ftp_file_pattern().fill(buf_.data(), bytes_, n);
     const uint32_t took = stack_.write(data_, buf_.data(), n);
     if (took == 0) return;
     bytes_ += took;
@@ -151,7 +151,7 @@ void FtpClient::pump() {
 void FtpClient::drain_data() {
   if (data_ < 0) return;
   while (uint32_t n = stack_.read(data_, buf_.data(), uint32_t(buf_.size()))) {
-    for (uint32_t i = 0; i < n; ++i) wrong_ += buf_[i] != ftp_file_byte(bytes_ + i);
+    wrong_ += ftp_file_pattern().mismatches(buf_.data(), bytes_, n);
     bytes_ += n;
   }
   if (data_closed_ && stack_.readable(data_) == 0) {

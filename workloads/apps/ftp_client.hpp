@@ -3,7 +3,7 @@
 // event driven on the PC's lwIP instance (the PC has no simulated core: it is
 // not what the study measured). It logs in (USER, PASS), sets TYPE I, asks for
 // PASV, connects the data connection, then RETR (checking every byte against
-// ftp_file_byte) or STOR (sending the pattern, then closing the data
+// ftp_file_pattern) or STOR (sending the pattern, then closing the data
 // connection), and QUIT. Its figure is what an FTP client prints: file bytes
 // over the time from the 150 reply to the end of the transfer (the 226 reply
 // and, for a get, the data connection's end).

@@ -108,6 +108,11 @@ std::string FtpServerSession::transfer_done(bool ok) const {
   return ok ? "226 Transfer complete\r\n" : "426 Connection closed; transfer aborted\r\n";
 }
 
+const lib::BytePattern& ftp_file_pattern() {
+  static const lib::BytePattern pattern(167, 9, 3);
+  return pattern;
+}
+
 std::string ftp_command(const std::string& verb, const std::string& arg) {
   return arg.empty() ? verb + "\r\n" : verb + " " + arg + "\r\n";
 }

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <vector>
+#include "workloads/lib/byte_pattern.hpp"
 
 namespace ws::apps {
 
@@ -45,7 +46,7 @@ class FtpServerSession {
 };
 
 // The test file's byte at offset `i`: a pattern the receiver checks.
-inline uint8_t ftp_file_byte(uint64_t i) { return uint8_t(i * 167 + (i >> 9) + 3); }
+const lib::BytePattern& ftp_file_pattern();  // uint8_t(i * 167 + (i >> 9) + 3)
 
 // The client side: commands, and the code of each reply line ("227 ..." -> 227).
 std::string ftp_command(const std::string& verb, const std::string& arg = {});

@@ -106,7 +106,7 @@ os::Task FtpServer::send_file(int data, bool& ok) {
   const uint64_t dst = lwip_.sim(buf_.data());
   for (uint64_t off = 0; off < cfg_.file_bytes;) {
     const auto n = uint32_t(std::min<uint64_t>(cfg_.send_bytes, cfg_.file_bytes - off));
-    for (uint32_t i = 0; i < n; ++i) buf_[i] = ftp_file_byte(off + i);
+    ftp_file_pattern().fill(buf_.data(), off, n);
     const sc_core::sc_time t = core.time();
     core.exec_code(cfg_.loop_instructions);
     core.charge_copy(dst, cfg_.file_base + off, n, lib::memcpy_pattern(lwip_.routine(), dst, cfg_.file_base + off, n));
@@ -129,7 +129,7 @@ os::Task FtpServer::receive_file(int data, bool& ok) {
       ok = !sock_.reset(data);  // the client's close ends the file; a reset aborts it
       co_return;
     }
-    for (uint32_t i = 0; i < n; ++i) wrong_ += buf_[i] != ftp_file_byte(received_ + i);
+    wrong_ += ftp_file_pattern().mismatches(buf_.data(), received_, n);
     received_ += n;
     lwip_.core().exec_code(cfg_.loop_instructions);  // recvncfree and the file write's bookkeeping
   }

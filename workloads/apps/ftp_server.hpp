@@ -5,7 +5,7 @@
 // for: PASV (a no-copy listener) or PORT (it connects), RETR through the send
 // loop of ftp_filerout_read (a file read of `send_bytes` into the data buffer,
 // one send() of it, optionally Task_yield()), STOR by recvnc() until the
-// client closes. The file is a RAM file of the pattern ftp_file_byte(); what
+// client closes. The file is a RAM file of the pattern ftp_file_pattern(); what
 // a STOR brings is checked against it. A socket()/accept() that fails with
 // ENOMEM leaves the server up and the client refused, as on the board.
 #ifdef WS_HAVE_LWIP

@@ -5,18 +5,21 @@
 
 namespace ws::apps {
 
-uint8_t iperf_pattern(uint64_t i) { return uint8_t(i * 131 + (i >> 11)); }
+const lib::BytePattern& iperf_pattern() {
+  static const lib::BytePattern pattern(131, 11, 0);
+  return pattern;
+}
 
 void iperf_datagram(uint8_t* d, uint16_t n, uint32_t seq, const sc_core::sc_time& t) {
   const auto us = uint64_t(t.to_seconds() * 1e6);
   const uint32_t head[3] = {uint32_t(us / 1000000), uint32_t(us % 1000000), seq};
   for (int w = 0; w < 3; ++w)
     for (int b = 0; b < 4; ++b) d[w * 4 + b] = uint8_t(head[w] >> (24 - 8 * b));
-  for (uint16_t i = 12; i < n; ++i) d[i] = iperf_pattern(uint64_t(seq) * 7 + i);
+  if (n > 12) iperf_pattern().fill(d + 12, uint64_t(seq) * 7 + 12, n - 12u);
 }
 
 void IperfTally::tcp(const uint8_t* d, uint32_t n, uint64_t& offset, bool in_window) {
-  for (uint32_t i = 0; i < n; ++i) wrong += d[i] != iperf_pattern(offset + i);
+  wrong += iperf_pattern().mismatches(d, offset, n);
   offset += n;
   if (in_window) bytes += n;
   else late += n;
@@ -29,7 +32,7 @@ void IperfTally::udp(const uint8_t* d, uint32_t n, bool in_window) {
     return;
   }
   const uint32_t seq = uint32_t(d[8]) << 24 | uint32_t(d[9]) << 16 | uint32_t(d[10]) << 8 | d[11];
-  for (uint32_t i = 12; i < n; ++i) wrong += d[i] != iperf_pattern(uint64_t(seq) * 7 + i);
+  wrong += iperf_pattern().mismatches(d + 12, uint64_t(seq) * 7 + 12, n - 12);
   if (int64_t(seq) < last_seq) ++out_of_order;
   last_seq = std::max(last_seq, int64_t(seq));
   ++datagrams;
@@ -89,7 +92,7 @@ os::Task IperfBoard::tcp_send() {
   co_await api([this] { stack_.connect(pc_ip_, cfg_.port); });
   co_await events_.pend(kConnected);
   while (in_window()) {
-    for (uint32_t i = 0; i < cfg_.block_bytes; ++i) buf_[i] = iperf_pattern(offset_ + i);
+    iperf_pattern().fill(buf_.data(), offset_, cfg_.block_bytes);
     uint32_t took = 0;
     co_await api([&] { took = stack_.write(sock_, buf_.data(), cfg_.block_bytes); });
     offset_ += took;
@@ -175,7 +178,7 @@ void IperfPc::pump() {
   while (now() < cfg_.end) {
     const uint32_t n = std::min<uint32_t>(uint32_t(buf_.size()), stack_.send_buffer(sock_));
     if (n == 0) return;
-    for (uint32_t i = 0; i < n; ++i) buf_[i] = iperf_pattern(offset_ + i);
+    iperf_pattern().fill(buf_.data(), offset_, n);
     const uint32_t took = stack_.write(sock_, buf_.data(), n);
     if (took == 0) return;
     offset_ += took;

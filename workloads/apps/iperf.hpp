@@ -15,6 +15,7 @@
 #include <functional>
 #include <vector>
 #include "models/sim/scheduler.hpp"
+#include "workloads/lib/byte_pattern.hpp"
 #include "workloads/net/tcpip_thread.hpp"
 #include "workloads/os/rtthread/rtthread.hpp"
 
@@ -42,7 +43,8 @@ struct IperfTally {
   int64_t last_seq = -1;
 };
 
-uint8_t iperf_pattern(uint64_t i);
+// The TCP stream's byte pattern by offset (a datagram's, by sequence number * 7 + position).
+const lib::BytePattern& iperf_pattern();
 // A datagram of `n` bytes with sequence `seq`, sent at `t`.
 void iperf_datagram(uint8_t* d, uint16_t n, uint32_t seq, const sc_core::sc_time& t);
 
