@@ -97,9 +97,9 @@ int cmd_run(const RunArgs& a, bool validate_only) {
   // --set on a key the scenario sweeps fixes it: the axis goes (a point of the
   // scenario's study picked out); on a key --sweep lists it is given twice.
   auto axes = sweep_axes(sc, a);
-  for (const auto& s : a.sweeps)
-    if (const auto key = split_kv(s, "--sweep").first; base.origin(key) == "--set")
-      throw InputError(fmt::format("--set {}: the key is also swept by --sweep; give it in one place", key));
+  for (const auto& ax : axes)
+    if (base.origin(ax.first) == "--set" && ax.second.front().where == "--sweep")
+      throw InputError(fmt::format("--set {}: the key is also swept by --sweep; give it in one place", ax.first));
   std::erase_if(axes, [&](const auto& ax) { return base.origin(ax.first) == "--set"; });
   for (auto& ax : axes) note(ax.first);
 

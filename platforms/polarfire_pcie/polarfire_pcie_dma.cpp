@@ -5,11 +5,12 @@
 // interrupt costs are outside the figure).
 #include <fmt/format.h>
 #include <algorithm>
-#include <cstring>
+#include <vector>
 #include "models/pcie/pc_root_complex.hpp"
 #include "models/sim/invariants.hpp"
 #include "platforms/polarfire_pcie/polarfire_board.hpp"
 #include "platforms/polarfire_pcie/polarfire_pcie.hpp"
+#include "workloads/lib/byte_pattern.hpp"
 
 namespace ws {
 namespace {
@@ -18,27 +19,11 @@ constexpr uint64_t kPcBus = 0x80000000;          // bus address of the PC's DMA 
 constexpr uint64_t kPcBuffer = 256ull << 20;     // its place in host memory
 constexpr uint64_t kFpgaBuffer = 16ull << 20;    // the transfer's place in fabric memory
 
-// The source filled with a seeded pattern (real bytes cross the link).
-std::vector<uint8_t> pattern(uint32_t n, uint64_t seed) {
-  Rng rng(seed);
-  std::vector<uint8_t> v(n);
-  for (auto& b : v) b = uint8_t(rng.next());
-  return v;
-}
-
-uint64_t bytes_differing(const Memory& m, uint64_t at, const std::vector<uint8_t>& want) {
-  std::vector<uint8_t> got(want.size());
-  m.read(at, got.data(), got.size());
-  uint64_t bad = 0;
-  for (size_t i = 0; i < want.size(); ++i) bad += got[i] != want[i];
-  return bad;
-}
-
-// What binds a finished transfer: a resource busy nearly all the window, else
-// (reads) the requests in flight, each waiting a round trip for its data.
-std::string limit_of(const RunResult& r, bool write, const pcie::AxiDmaConfig& dma) {
-  if (!r.resources.empty() && r.resources.front().util_pct >= 90) return r.resources.front().name;
-  if (write) return r.resources.empty() ? "-" : r.resources.front().name;
+// What binds a finished read that no resource paces (none busy 90 % of the
+// window): the requests in flight, each waiting a round trip for its data.
+// Otherwise the run's limit is its most utilised resource (RunResult::limit).
+std::string read_limit(const RunResult& r, const pcie::AxiDmaConfig& dma) {
+  if (!r.resources.empty() && r.resources.front().util_pct >= 90) return {};
   return fmt::format("reads in flight ({} requests of {} B)", dma.outstanding, dma.burst_beats * dma.bytes_per_beat);
 }
 
@@ -55,9 +40,11 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
 
   const bool write = p.s("dma.op") == "write";
   const auto len = uint32_t(p.i("dma.transfer_bytes"));
-  const auto data = pattern(len, o.seed);
-  Memory& src = write ? fpga.memory : pc.memory;
-  src.write(write ? kFpgaBuffer : kPcBuffer, data.data(), len);
+  // Real bytes cross the link: the source holds a seeded pattern, checked where it lands.
+  const lib::BytePattern pattern(uint8_t(2 * o.seed + 1), 8, uint8_t(o.seed));
+  std::vector<uint8_t> bytes(len);
+  pattern.fill(bytes.data(), 0, len);
+  (write ? fpga.memory : pc.memory).write(write ? kFpgaBuffer : kPcBuffer, bytes.data(), len);
   bool done = false;
   run.sched.at(sc_core::SC_ZERO_TIME, [&] {
     fpga.dma.start({write, kFpgaBuffer, PolarFireBoard::kOutboundBase, len, [&] { done = true; }});
@@ -67,8 +54,8 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
 
   RunResult r;
   const uint64_t landed = write ? pc.port.inbound_write_bytes() : fpga.dma.read_bytes_landed();
-  r.integrity_errors = bytes_differing(write ? pc.memory : fpga.memory, write ? kPcBuffer : kFpgaBuffer, data) +
-                       (landed == len ? 0 : len);
+  (write ? pc.memory : fpga.memory).read(write ? kPcBuffer : kFpgaBuffer, bytes.data(), len);
+  r.integrity_errors = pattern.mismatches(bytes.data(), 0, len) + (landed == len ? 0 : len);
   const sc_core::sc_time end = write ? pc.port.last_inbound_write() : fpga.dma.last_read_landed();
   const double secs = end.to_seconds();
   const auto& phy = fpga.pcie.phy();
@@ -87,7 +74,7 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
   const auto ran = std::max({end, sc_core::sc_time_stamp(), pc.port.assembly_free_at(), fpga.pcie.assembly_free_at()});
   require_utilisation_within_window(run.stats, ran);
   r.resources = run.stats.usage(ran);
-  r.limiting = limit_of(r, write, fpga.dma.config());
+  if (!write) r.limiting = read_limit(r, fpga.dma.config());
   r.report = run.stats.bottleneck_report(ran);
   run.finish(r, tlps, "TLPs");
   return r;
