@@ -58,6 +58,21 @@ struct Bench {
 
 using Log = std::vector<std::pair<std::string, sc_time>>;
 
+// Cores 0..n-1 see the spinlock's line (0x8000) uncached, as a lock in shared memory is.
+void share_lock_line(Bench& b, unsigned cores) {
+  for (unsigned c = 0; c < cores; ++c) b.cpu(c).set_region(0x8000, 0x100, MemAttr::NonCacheable);
+}
+
+// Core 0 takes the lock, runs 1000 cycles, passes a scheduling point and frees it.
+void hold_on_core0(Bench& b, Spinlock& lock) {
+  b.k->create_thread(0, 1, [&]() -> Task {
+    co_await lock.lock();
+    b.cpu(0).exec(1000);
+    co_await b.k->point();
+    lock.unlock();
+  }, "holder");
+}
+
 }  // namespace
 
 TEST(Kernel, InterruptAssertedAsAHandlerEndsIsNotLost) {
@@ -366,16 +381,10 @@ TEST(Kernel, TwoCoresRunTheirOwnRunQueuesAtTheSameTime) {
 
 TEST(Kernel, SpinlockWaiterKeepsItsCoreBusyUntilTheHolderReleases) {
   Bench b({}, 2);
-  b.cpu(0).set_region(0x8000, 0x100, MemAttr::NonCacheable);
-  b.cpu(1).set_region(0x8000, 0x100, MemAttr::NonCacheable);
+  share_lock_line(b, 2);
   Spinlock lock(*b.k, 0x8000);
   sc_time got1;
-  b.k->create_thread(0, 1, [&]() -> Task {
-    co_await lock.lock();
-    b.cpu(0).exec(1000);
-    co_await b.k->point();
-    lock.unlock();
-  }, "holder");
+  hold_on_core0(b, lock);
   b.k->create_thread(1, 1, [&]() -> Task {
     b.cpu(1).exec(100);
     co_await b.k->point();
@@ -669,7 +678,7 @@ TEST(Kernel, EveryPendingDeferredItemRunsOncePerPass) {
 
 TEST(Kernel, ASpinlockIsFreedAtTheHoldersTimeAndHandedOverInOrder) {
   Bench b({}, 3);
-  for (unsigned c = 0; c < 3; ++c) b.cpu(c).set_region(0x8000, 0x100, MemAttr::NonCacheable);
+  share_lock_line(b, 3);
   Spinlock lock(*b.k, 0x8000);
   std::vector<std::pair<unsigned, sc_time>> got;
   b.k->create_thread(0, 1, [&]() -> Task {
@@ -738,17 +747,11 @@ TEST(Kernel, MaskedCodeIsNotPreemptedByAMoreUrgentThread) {
 // spinning, no busy time waiting); once free, it takes it.
 TEST(Kernel, ASpinlockTryGivesUpAtOnceWhenTakenAndTakesItWhenFree) {
   Bench b({}, 2);
-  b.cpu(0).set_region(0x8000, 0x100, MemAttr::NonCacheable);
-  b.cpu(1).set_region(0x8000, 0x100, MemAttr::NonCacheable);
+  share_lock_line(b, 2);
   Spinlock lock(*b.k, 0x8000);
   bool first = true, second = false;
   sc_time gave_up;
-  b.k->create_thread(0, 1, [&]() -> Task {
-    co_await lock.lock();
-    b.cpu(0).exec(1000);
-    co_await b.k->point();
-    lock.unlock();
-  }, "holder");
+  hold_on_core0(b, lock);
   b.k->create_thread(1, 1, [&]() -> Task {
     b.cpu(1).exec(100);
     co_await lock.try_lock(first);
