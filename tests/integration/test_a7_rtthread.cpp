@@ -137,7 +137,7 @@ TEST(A7RtThread, EveryKnobChangesTheResult) {
   const std::vector<ws::test::KnobCase> cases = {
       {"S0", {{"iperf.proto", "tcp"}}, "soc.caches", "off", "on", "mbps"},
       {"S0", {{"iperf.proto", "tcp"}}, "sw.memcpy", "rt", "uboot", "mbps"},
-      {"S4", {{"iperf.dir", "tx"}}, "drv.tx", "wait", "lookahead", "mbps"},
+      {"S4", {{"iperf.dir", "tx"}, {"iperf.proto", "udp"}}, "drv.tx", "wait", "lookahead", "mbps"},
       {"S4", {{"iperf.proto", "udp"}, {"emac.mbps", "1000"}}, "drv.rx", "per_irq", "thread", "mbps"},
       {"S4", {{"iperf.dir", "rx"}}, "drv.dma_buffers", "cached", "uncached", "cpu_pct"},
       {"S4", {{"iperf.dir", "rx"}}, "lwip.options", "rtthread", "tuned", "mbps"},  // timestamps: 12 B a segment
@@ -147,7 +147,8 @@ TEST(A7RtThread, EveryKnobChangesTheResult) {
       {"S0", {{"iperf.proto", "udp"}}, "drv.rx_tick_poll", "drain", "none", "mbps"},
       {"S0", {{"iperf.proto", "udp"}}, "rtt.tick_hz", "100", "1000", "mbps"},
       {"S0", {{"iperf.dir", "tx"}}, "lwip.checksum", "offload", "software", "mbps"},
-      {"S5", {{"iperf.dir", "tx"}}, "emac.irq_trigger", "level", "edge", "mbps"},
+      {"S0", {{"iperf.proto", "tcp"}}, "emac.irq_trigger", "level", "edge", "mbps"},
+      {"S4", {}, "pc.rx_delay_us", "10", "615", "mbps"},
       {"S5", {{"iperf.proto", "udp"}}, "iperf.udp_mbps", "50", "0", "mbps"},
       {"S5", {}, "emac.mbps", "100", "1000", "mbps"},
   };
