@@ -13,7 +13,13 @@ void PacketDma::declare_params(ParamTable& t, const std::string& prefix) {
 
 PacketDma::PacketDma(sc_core::sc_module_name name, const Config& cfg, Qmss& qmss, Scheduler& sched,
                      StatsRegistry& stats)
-    : sc_module(name), socket("socket"), cfg_(cfg), qmss_(qmss), sched_(sched), stats_(stats.resource(basename())) {}
+    : sc_module(name),
+      socket("socket"),
+      cfg_(cfg),
+      qmss_(qmss),
+      sched_(sched),
+      rx_stats_(stats.resource(std::string(basename()) + ".rx")),
+      tx_stats_(stats.resource(std::string(basename()) + ".tx")) {}
 
 unsigned PacketDma::add_rx_flow(unsigned free_queue, unsigned dest_queue) {
   flows_.push_back({free_queue, dest_queue});
@@ -33,21 +39,21 @@ void PacketDma::receive(unsigned flow, const uint8_t* bytes, uint32_t len) {
   const uint32_t addr = qmss_.pop(f.free_queue);
   if (addr == 0) {
     ++starved_;
-    stats_->drop("rx_free_queue_empty");
+    rx_stats_->drop("free_queue_empty");
     return;
   }
   uint8_t raw[kDescBytes];
   sc_core::sc_time t = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, kDescBytes) + ns(cfg_.desc_ns);
   HostDesc d = HostDesc::decode(raw);
   const uint32_t n = std::min(len, d.orig_len);
-  if (n < len) stats_->drop("rx_buffer_short");  // the tail does not fit: the packet is cut to the buffer
+  if (n < len) rx_stats_->drop("buffer_short");  // the tail does not fit: the packet is cut to the buffer
   buf_.assign(bytes, bytes + n);
   t = tlm_access(socket, tlm::TLM_WRITE_COMMAND, d.orig_buffer, buf_.data(), n, t);
   d.packet_len = d.buffer_len = n;
   d.buffer = d.orig_buffer;
   d.encode(raw);
   t = tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, kDescBytes, t);
-  stats_->add_busy(t, n);
+  rx_stats_->add_busy(t, n);
   sched_.after(t, [this, dest = f.dest_queue, addr] { qmss_.push(dest, addr); });
 }
 
@@ -64,7 +70,7 @@ void PacketDma::serve(unsigned ch) {
   const HostDesc d = HostDesc::decode(raw);
   buf_.resize(d.packet_len);
   t = tlm_access(socket, tlm::TLM_READ_COMMAND, d.buffer, buf_.data(), d.packet_len, t);
-  stats_->add_busy(t, d.packet_len);
+  tx_stats_->add_busy(t, d.packet_len);
   const Departure out = c.transmit(buf_.data(), d.packet_len, now() + t);
   // The descriptor goes back once its packet has left; the next packet is read
   // while this one is on the wire (the port holds one packet ahead), so the

@@ -62,7 +62,9 @@ class PacketDma : public sc_core::sc_module {
   Config cfg_;
   Qmss& qmss_;
   Scheduler& sched_;
-  ResourceStats* stats_;
+  // Rx flows and Tx channels are separate engines: each has its own busy time
+  // (one resource for both read above 100 % when both directions ran).
+  ResourceStats *rx_stats_, *tx_stats_;
   std::vector<Flow> flows_;
   std::vector<Channel> channels_;
   std::vector<uint8_t> buf_;

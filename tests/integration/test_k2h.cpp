@@ -153,7 +153,7 @@ TEST(K2h, EveryKnobChangesTheResult) {
       {"S1", {{"pc.ack_frequency", "10"}}, "pc.del_ack_ticks", "1", "2", "mbytes_s"},
       {"S2", {}, "nimu.tx_recycle", "per_send", "batched", "emacsend_cycles"},
       {"S2", {{"ftp.dir", "put"}, {"acc.pacing_mode", "first_new_packet"}}, "acc.timer_load_count", "0", "4", "rtt_us"},
-      {"S2", {{"ftp.dir", "put"}, {"acc.timer_load_count", "4"}}, "acc.pacing_mode", "none", "last_new_packet", "rtt_us"},
+      {"S2", {{"ftp.dir", "put"}, {"acc.timer_load_count", "4"}}, "acc.pacing_mode", "none", "last_new_packet", "mbytes_s"},
   };
   ws::test::expect_every_knob_moves(cases, [](const char* name, const Settings& s) {
     const bool timer = std::any_of(s.begin(), s.end(), [](auto& kv) { return kv.first == "pc.del_ack_ticks"; });
