@@ -47,7 +47,8 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   pc.plug([&board](eth::Frame* f) { board.port_rx(f); }, board.port_tx);
   run.pcap("sgmii0.pcap", {&board.port_tx, &pc.nic});
   run.sched.at(sc_time(1, sc_core::SC_MS), [&] { pc.stack.arp_request(kBoardIp); });
-  apps::FtpClient client({get, kFileName, file_bytes, kBoardIp, kStart}, pc.stack, run.sched);
+  apps::FtpClient client({get, kFileName, file_bytes, kBoardIp, kStart, p.r("pc.file_mbytes_s") * 1e6}, pc.stack,
+                         run.sched);
 
   // The transfer's window, from the 150 reply to the 226.
   MeasurementWindow window(run.stats, [&] {
@@ -111,7 +112,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   r.labels = {{"status", status}, {"drops", StatsRegistry::drops_text(drops)}};
 
   // What bounds the transfer, from the mechanisms: the wire, the core, the
-  // PC's delayed-ACK timer, or the window over the round trip (what a window
+  // PC's file side, the PC's delayed-ACK timer, or the window over the round trip (what a window
   // of W bytes allows per RTT) when the transfer reaches most of it.
   const double wire_pct = 100 * mbytes_s * 1e6 * 8 / (1e9 * 1460 / 1538);
   const double blocked_pct = ok ? 100 * (sw.sockets.send_blocked() - blocked_before).to_seconds() / length.to_seconds() : 0;
@@ -122,6 +123,12 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   if (!ok) r.limiting = status;
   else if (wire_pct >= 95) r.limiting = "wire (1 Gbit/s)";
   else if (load >= 90) r.limiting = "cpu (a15)";
+  else if (const double file = p.r("pc.file_mbytes_s"); file > 0 && mbytes_s >= 0.95 * file)
+    r.limiting = fmt::format("the PC's file side ({} MB/s): its FTP client {}; a15 {:.0f} % busy", file,
+                             get ? "reads the data connection no faster than it writes the file, and its receive "
+                                   "window closes"
+                                 : "sends no faster than it reads the file",
+                             load);
   else if (dropped > 0 && retransmits > 0)
     r.limiting = fmt::format("loss recovery: {} segments sent again after drops at {}; a15 {:.0f} % busy", retransmits,
                              worst_drop, load);

@@ -14,3 +14,12 @@ def reproduce(rows, name):
     out = subprocess.run([BINARY, "reproduce", name, "--rows", rows, "--format", "csv", "-j", "2", "--no-fail"],
                          capture_output=True, text=True, check=True, env=ENV).stdout
     return list(csv.DictReader(io.StringIO(out)))
+
+
+def run(scenario, *sets):
+    """The rows of `wirespeed run` of a scenario (relative to the checkout) with KEY=VALUE overrides."""
+    args = [BINARY, "run", os.path.join(ROOT, scenario), "--format", "csv", "-j", "2"]
+    for s in sets:
+        args += ["--set", s]
+    out = subprocess.run(args, capture_output=True, text=True, check=True, env=ENV).stdout
+    return list(csv.DictReader(io.StringIO(out)))

@@ -149,11 +149,14 @@ TEST(K2h, EveryKnobChangesTheResult) {
        "refused"},                                                     // a copy socket's heap
       {"S2", {{"ftp.dir", "put"}}, "ndk.tcp_rx_limit", "8192", "65536", "mbytes_s"},  // the receive window
       {"S2", {}, "rtos.heap_bytes", "262144", "1048576", "refused"},
-      {"S2", {}, "pc.ack_frequency", "2", "10", "mbytes_s"},           // ACKs to take per segment
+      {"S2", {{"pc.file_mbytes_s", "0"}}, "pc.ack_frequency", "2", "10", "mbytes_s"},  // ACKs to take per segment
+      {"S2", {{"ftp.dir", "put"}}, "pc.file_mbytes_s", "0", "40", "mbytes_s"},  // the PC's file side
       {"S1", {{"pc.ack_frequency", "10"}}, "pc.del_ack_ticks", "1", "2", "mbytes_s"},
       {"S2", {}, "nimu.tx_recycle", "per_send", "batched", "emacsend_cycles"},
-      {"S2", {{"ftp.dir", "put"}, {"acc.pacing_mode", "first_new_packet"}}, "acc.timer_load_count", "0", "4", "rtt_us"},
-      {"S2", {{"ftp.dir", "put"}, {"acc.timer_load_count", "4"}}, "acc.pacing_mode", "none", "last_new_packet", "mbytes_s"},
+      {"S2", {{"ftp.dir", "put"}, {"pc.file_mbytes_s", "0"}, {"acc.pacing_mode", "first_new_packet"}},
+       "acc.timer_load_count", "0", "4", "rtt_us"},
+      {"S2", {{"ftp.dir", "put"}, {"pc.file_mbytes_s", "0"}, {"acc.timer_load_count", "4"}}, "acc.pacing_mode", "none",
+       "last_new_packet", "mbytes_s"},
   };
   ws::test::expect_every_knob_moves(cases, [](const char* name, const Settings& s) {
     const bool timer = std::any_of(s.begin(), s.end(), [](auto& kv) { return kv.first == "pc.del_ack_ticks"; });
@@ -172,6 +175,23 @@ TEST(K2h, TheAccumulatorsTickAlwaysMovesOn) {
     const auto o = run(step("S2"), s, "0.2");
     ASSERT_TRUE(o.ok) << o.error;
     EXPECT_GT(metric(o, "mbytes_s"), 0.1) << s.front().second;
+  }
+}
+#endif
+
+#ifdef WS_HAVE_LWIP
+// The PC's file side as a rate: a get's client reads no faster than it writes
+// the file (its receive window closes behind it), a put's sends no faster than
+// it reads it; the transfer runs at that rate, every byte intact, and the
+// report names it with the A15 below saturation.
+TEST(K2h, ThePcsFileSideBoundsBothDirections) {
+  for (const char* dir : {"get", "put"}) {
+    const auto o = run(step("S2"), {{"ftp.dir", dir}, {"pc.file_mbytes_s", "40"}});
+    ASSERT_TRUE(o.ok) << dir << ": " << o.error;
+    EXPECT_EQ(o.result.integrity_errors, 0u) << dir;
+    EXPECT_NEAR(metric(o, "mbytes_s"), 40, 1.2) << dir;
+    EXPECT_LT(metric(o, "a15_load_pct"), 80) << dir;
+    EXPECT_EQ(o.result.limiting.rfind("the PC's file side (40 MB/s)", 0), 0u) << dir << ": " << o.result.limiting;
   }
 }
 #endif

@@ -3,8 +3,13 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <utility>
 
 namespace ws::apps {
+
+namespace {
+constexpr uint64_t kFileBlock = 16 * 1024;  // the client's file reads and writes (assumed)
+}  // namespace
 
 FtpClient::FtpClient(const FtpClientConfig& cfg, net::LwipStack& stack, Scheduler& sched)
     : cfg_(cfg), stack_(stack), sched_(sched), buf_(64 * 1024) {
@@ -133,9 +138,23 @@ void FtpClient::finish() {
   command("QUIT");
 }
 
+uint64_t FtpClient::file_allowance(void (FtpClient::*resume)()) {
+  if (cfg_.file_bytes_per_s <= 0) return UINT64_MAX;
+  if (!std::exchange(file_started_, true)) file_start_ = now();
+  const double by_now = double(kFileBlock) + cfg_.file_bytes_per_s * (now() - file_start_).to_seconds();
+  if (by_now >= double(bytes_) + 1) return uint64_t(by_now - double(bytes_));
+  if (!std::exchange(file_retry_, true))
+    sched_.after(sc_core::sc_time(double(kFileBlock) / cfg_.file_bytes_per_s, sc_core::SC_SEC), [this, resume] {
+      file_retry_ = false;
+      (this->*resume)();
+    });
+  return 0;
+}
+
 void FtpClient::pump() {
   while (data_ >= 0 && bytes_ < cfg_.file_bytes) {
-    const auto n = uint32_t(std::min<uint64_t>({buf_.size(), cfg_.file_bytes - bytes_, stack_.send_buffer(data_)}));
+    const auto n = uint32_t(std::min<uint64_t>(
+        {buf_.size(), cfg_.file_bytes - bytes_, stack_.send_buffer(data_), file_allowance(&FtpClient::pump)}));
     if (n == 0) return;
     ftp_file_pattern().fill(buf_.data(), bytes_, n);
     const uint32_t took = stack_.write(data_, buf_.data(), n);
@@ -150,7 +169,10 @@ void FtpClient::pump() {
 
 void FtpClient::drain_data() {
   if (data_ < 0) return;
-  while (uint32_t n = stack_.read(data_, buf_.data(), uint32_t(buf_.size()))) {
+  while (stack_.readable(data_) > 0) {
+    const auto room = uint32_t(std::min<uint64_t>(buf_.size(), file_allowance(&FtpClient::drain_data)));
+    const uint32_t n = room ? stack_.read(data_, buf_.data(), room) : 0;
+    if (n == 0) break;
     wrong_ += ftp_file_pattern().mismatches(buf_.data(), bytes_, n);
     bytes_ += n;
   }

@@ -25,6 +25,11 @@ struct FtpClientConfig {
   uint64_t file_bytes;
   uint32_t server_ip;
   sc_core::sc_time start;
+  // The PC's file side (its disk and the client's loop around it) moves at
+  // most this many bytes a second, in blocks of kFileBlock: a get reads its
+  // socket no faster than the file is written, so the PC's receive window
+  // closes behind it; a put writes no faster than the file is read. 0: no limit.
+  double file_bytes_per_s = 0;
 };
 
 class FtpClient {
@@ -49,6 +54,9 @@ class FtpClient {
   void pump();       // put: the file into the data connection
   void drain_data(); // get: what arrived on the data connection
   void finish();     // the 226 and, for a get, the data connection's end
+  // Bytes the file side lets through now (a block, then file_bytes_per_s from
+  // the first); none: `resume` runs again once the next block is due.
+  uint64_t file_allowance(void (FtpClient::*resume)());
   void fail(const std::string& why);
 
   FtpClientConfig cfg_;
@@ -61,6 +69,8 @@ class FtpClient {
   std::vector<uint8_t> buf_;
   uint64_t bytes_ = 0, wrong_ = 0;
   bool data_closed_ = false, got_226_ = false, refused_ = false, scheduled_ = false;
+  bool file_started_ = false, file_retry_ = false;
+  sc_core::sc_time file_start_;
   std::string failure_;
   std::vector<int> replies_;
   sc_core::sc_time t150_, t226_;
