@@ -147,7 +147,7 @@ TEST(A7RtThread, EveryKnobChangesTheResult) {
       {"S0", {{"iperf.proto", "udp"}}, "drv.rx_tick_poll", "drain", "none", "mbps"},
       {"S0", {{"iperf.proto", "udp"}}, "rtt.tick_hz", "100", "1000", "mbps"},
       {"S0", {{"iperf.dir", "tx"}}, "lwip.checksum", "offload", "software", "mbps"},
-      {"S0", {{"iperf.proto", "tcp"}}, "emac.irq_trigger", "level", "edge", "mbps"},
+      {"S3", {{"iperf.proto", "tcp"}, {"iperf.dir", "tx"}}, "emac.irq_trigger", "level", "edge", "mbps"},
       {"S4", {}, "pc.rx_delay_us", "10", "615", "mbps"},
       {"S5", {{"iperf.proto", "udp"}}, "iperf.udp_mbps", "50", "0", "mbps"},
       {"S5", {}, "emac.mbps", "100", "1000", "mbps"},

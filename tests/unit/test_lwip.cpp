@@ -300,3 +300,25 @@ TEST(Lwip, TheNdkReceiverAcksAtOnceOnlyOnPushOrAWindowUpdate) {
   EXPECT_EQ(hosts.board.nic.frames() - acks_before, 1u) << "one ACK: for the PSH segment, none for the first two";
 }
 #endif
+
+#ifdef WS_HAVE_LWIP
+// RT-Thread's boards build lwIP with ETH_PAD_SIZE 2: a received frame starts
+// two bytes into its pbuf, so its IP header, which lwIP reads as words (an
+// unaligned word access to strongly ordered memory faults with the MMU off),
+// sits on a word. The PC's stack has no padding word. (The streaming tests
+// above carry every frame through the padded pbufs.)
+TEST(Lwip, TheBoardsReceivedFramesPutTheirIpHeaderOnAWord) {
+  Scheduler sched("sched");
+  for (const bool board_profile : {true, false}) {
+    net::LwipStack s(board_profile ? ws_lwip_board_rtthread() : ws_lwip_linux(), sched, eth::local_mac(0x02, 1),
+                     0x0A000002, 0xFFFFFF00);
+    uint8_t* data = nullptr;
+    void* f = s.rx_alloc(1514, &data);
+    ASSERT_NE(f, nullptr);
+    const auto at = reinterpret_cast<uintptr_t>(data);
+    if (board_profile) EXPECT_EQ((at + 14) % 4, 0u) << "the IP header on a word";
+    else EXPECT_EQ(at % 4, 0u) << "the frame on a word";
+    s.rx_free(f);
+  }
+}
+#endif

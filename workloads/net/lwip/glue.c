@@ -102,8 +102,8 @@ static struct sock* sock_of(int id) {
 
 /* A data segment whose sequence is below the highest its connection sent is a retransmission. */
 static void count_tcp(const struct pbuf* p) {
-  const u8_t* f = (const u8_t*)p->payload;
-  if (p->len < 54 || f[12] != 0x08 || f[13] != 0x00 || f[23] != 6) return;
+  const u8_t* f = (const u8_t*)p->payload + ETH_PAD_SIZE;
+  if (p->len < 54 + ETH_PAD_SIZE || f[12] != 0x08 || f[13] != 0x00 || f[23] != 6) return;
   const unsigned ihl = (f[14] & 0x0F) * 4u, ip_len = ((unsigned)f[16] << 8) | f[17];
   const u8_t* t = f + 14 + ihl;
   const unsigned thl = (t[12] >> 4) * 4u;
@@ -128,7 +128,7 @@ static err_t link_output(struct netif* n, struct pbuf* p) {
   (void)n;
   count_tcp(p);
   pbuf_ref(p);
-  host.output(host.ctx, p, p->tot_len);
+  host.output(host.ctx, p, (uint16_t)(p->tot_len - ETH_PAD_SIZE));
   return ERR_OK;
 }
 
@@ -175,14 +175,17 @@ static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32
   return 0;
 }
 
+/* With ETH_PAD_SIZE the frame starts that far into the pbuf, so that its IP
+ * header lands on a word (lwIP's ethernetif template: the driver copies past
+ * the padding word, and input takes the pbuf with it). */
 static void* rx_alloc(uint16_t len, uint8_t** data) {
-  struct pbuf* p = pbuf_alloc(PBUF_RAW, len, PBUF_POOL);
+  struct pbuf* p = pbuf_alloc(PBUF_RAW, (u16_t)(len + ETH_PAD_SIZE), PBUF_POOL);
   if (!p || p->next) { /* a frame fits one pool pbuf (PBUF_POOL_BUFSIZE) */
     if (p) pbuf_free(p);
     ++counts.rx_pool_empty;
     return NULL;
   }
-  *data = (uint8_t*)p->payload;
+  *data = (uint8_t*)p->payload + ETH_PAD_SIZE;
   return p;
 }
 
@@ -215,11 +218,13 @@ static int rx_input(void* frame) {
 
 static void rx_free(void* frame) { pbuf_free((struct pbuf*)frame); }
 
+/* The frame's pieces, the padding word (ETH_PAD_SIZE) left out. */
 static int tx_pieces(void* frame, const uint8_t** data, uint16_t* len, int max) {
   int k = 0;
   for (struct pbuf* q = (struct pbuf*)frame; q && k < max; q = q->next, ++k) {
-    data[k] = (const uint8_t*)q->payload;
-    len[k] = q->len;
+    const u16_t skip = k == 0 ? ETH_PAD_SIZE : 0;
+    data[k] = (const uint8_t*)q->payload + skip;
+    len[k] = (uint16_t)(q->len - skip);
   }
   return k;
 }
