@@ -4,9 +4,9 @@
 #define WS_BOARD_COMMON_H
 /* A received frame two bytes into its pbuf, its IP header on a word: RT-Thread's
  * Cortex-A BSPs set RT_LWIP_ETH_PAD_SIZE 2 (components/net/lwip/port/lwipopts.h
- * takes it as ETH_PAD_SIZE), and with the MMU off every access is strongly
- * ordered, where an unaligned word access faults (ARMv7-A ARM, A3.2.1), so lwIP's
- * word reads of the IP header need it. */
+ * takes it as ETH_PAD_SIZE), and with the MMU off every data access is strongly
+ * ordered (ARMv7-A ARM, DDI 0406C, B3.2.1), where an unaligned word access
+ * faults (A3.2.1), so lwIP's word reads of the IP header need it. */
 #define ETH_PAD_SIZE 2
 #define MEM_SIZE (128 * 1024)
 #define PBUF_POOL_SIZE 128
