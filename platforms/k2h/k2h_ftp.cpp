@@ -112,8 +112,9 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   r.labels = {{"status", status}, {"drops", StatsRegistry::drops_text(drops)}};
 
   // What bounds the transfer, from the mechanisms: the wire, the core, the
-  // PC's file side, the PC's delayed-ACK timer, or the window over the round trip (what a window
-  // of W bytes allows per RTT) when the transfer reaches most of it.
+  // PC's file side, the PC's delayed-ACK timer, or the window over the round
+  // trip (what a window of W bytes allows per RTT) when the transfer reaches
+  // most of it.
   const double wire_pct = 100 * mbytes_s * 1e6 * 8 / (1e9 * 1460 / 1538);
   const double blocked_pct = ok ? 100 * (sw.sockets.send_blocked() - blocked_before).to_seconds() / length.to_seconds() : 0;
   const uint32_t wnd = get ? sw.options.tcp_snd_buf : sw.options.tcp_wnd;
