@@ -2,11 +2,14 @@
  * the lwip.* parameters allow (the window without scaling, up to 64 KB). */
 #ifndef WS_BOARD_COMMON_H
 #define WS_BOARD_COMMON_H
-/* A received frame two bytes into its pbuf, its IP header on a word: RT-Thread's
- * Cortex-A BSPs set RT_LWIP_ETH_PAD_SIZE 2 (components/net/lwip/port/lwipopts.h
- * takes it as ETH_PAD_SIZE), and with the MMU off every data access is strongly
- * ordered (ARMv7-A ARM, DDI 0406C, B3.2.1), where an unaligned word access
- * faults (A3.2.1), so lwIP's word reads of the IP header need it. */
+/* A received frame two bytes into its pbuf, its IP header on a word. With the
+ * MMU off every data access is strongly ordered (ARMv7-A ARM, DDI 0406C,
+ * B3.2.1), where an unaligned word access faults (A3.2.1), so lwIP's word reads
+ * of the IP header need it. RT-Thread's port takes ETH_PAD_SIZE from a BSP's
+ * RT_LWIP_ETH_PAD_SIZE (components/net/lwip/port/lwipopts.h; not in its
+ * Kconfig), which BSPs set to 2, one Cortex-A7 BSP's rtconfig.h to avoid that
+ * very unaligned data abort; its drivers skip the padding word
+ * (`pbuf_header(p, -RT_LWIP_ETH_PAD_SIZE)`). */
 #define ETH_PAD_SIZE 2
 #define MEM_SIZE (128 * 1024)
 #define PBUF_POOL_SIZE 128
