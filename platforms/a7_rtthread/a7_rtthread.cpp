@@ -55,16 +55,18 @@ void check_a7_params(const ParamTable& p) {
     throw InputError(fmt::format("{}: key 'lwip.tcp_snd_buf': {} B is below two 1460 B segments (valid: 0 for "
                                  "lwip.options', or 2920..65535)", p.origin("lwip.tcp_snd_buf"), b));
   // lwIP's init.c refuses a build whose window the pbuf pool cannot hold
-  // (TCP_WND > PBUF_POOL_SIZE x (PBUF_POOL_BUFSIZE - headers): 1520 - 54 B a pbuf).
+  // (TCP_WND > PBUF_POOL_SIZE x (PBUF_POOL_BUFSIZE - headers): 1520 B less the
+  // link header with its padding word, 16, and the IP and TCP headers, 40).
   {
+    constexpr int64_t kPerPbuf = 1520 - 16 - 40;
     const bool tuned = p.s("lwip.options") == "tuned";
     const int64_t wnd = p.i("lwip.tcp_wnd") ? p.i("lwip.tcp_wnd") : (tuned ? 8 * 1460 : 8196);
     const int64_t pool = p.i("lwip.pbuf_pool_size") ? p.i("lwip.pbuf_pool_size") : (tuned ? 64 : 16);
-    if (wnd > pool * 1466)
+    if (wnd > pool * kPerPbuf)
       throw InputError(fmt::format("{}: key 'lwip.tcp_wnd': {} B is more than {} pool pbufs hold ({} B): lwIP's "
-                                   "init.c refuses such a build (valid: up to lwip.pbuf_pool_size x 1466 B)",
+                                   "init.c refuses such a build (valid: up to lwip.pbuf_pool_size x {} B)",
                                    p.origin({"lwip.tcp_wnd", "lwip.pbuf_pool_size", "lwip.options"}), wnd, pool,
-                                   pool * 1466));
+                                   pool * kPerPbuf, kPerPbuf));
   }
   if (p.i("emac.rx_fifo_bytes") < 1518)
     throw InputError(fmt::format("{}: key 'emac.rx_fifo_bytes': {} B does not hold a 1518 B frame (valid: "

@@ -124,7 +124,8 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   if (!ok) r.limiting = status;
   else if (wire_pct >= 95) r.limiting = "wire (1 Gbit/s)";
   else if (load >= 90) r.limiting = "cpu (a15)";
-  else if (const double file = p.r("pc.file_mbytes_s"); file > 0 && mbytes_s >= 0.95 * file)
+  else if (const double file = p.r("pc.file_mbytes_s");
+           file > 0 && mbytes_s >= 0.9 * file && client.file_held() * 10 > length)  // held a tenth of it or more
     r.limiting = fmt::format("the PC's file side ({} MB/s): its FTP client {}; a15 {:.0f} % busy", file,
                              get ? "reads the data connection no faster than it writes the file, and its receive "
                                    "window closes"

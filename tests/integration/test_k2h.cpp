@@ -193,5 +193,11 @@ TEST(K2h, ThePcsFileSideBoundsBothDirections) {
     EXPECT_LT(metric(o, "a15_load_pct"), 80) << dir;
     EXPECT_EQ(o.result.limiting.rfind("the PC's file side (40 MB/s)", 0), 0u) << dir << ": " << o.result.limiting;
   }
+  // A file side faster than what binds is not named: S1's get is its 8 KB send
+  // buffer over the round trip (24.3 MB/s) with the file side at 25 (it was
+  // named the limit once the rate came within 5 % of it, waited on or not).
+  const auto s1 = run(step("S1"), {{"ftp.dir", "get"}, {"pc.file_mbytes_s", "25"}});
+  ASSERT_TRUE(s1.ok) << s1.error;
+  EXPECT_EQ(s1.result.limiting.rfind("TCP send buffer (8192 B)", 0), 0u) << s1.result.limiting;
 }
 #endif

@@ -26,5 +26,9 @@ TEST(PlatformInputs, ImpossibleCombinationsExitTwoNamingTheKeyTheUserSet) {
   expect_refused("workloads/ipfwd/scenarios/default_smp.yaml --set gianfar.rx_bds=64 --set gianfar.rx_coalesce_frames=100",
                  "gianfar.rx_coalesce_frames", "valid: 0..64");
   expect_refused("workloads/iperf/scenarios/tcp_rx.yaml --set lwip.tcp_wnd=60000", "lwip.tcp_wnd", "init.c");
+  // A pool pbuf holds 1464 B of a segment once the link header carries the
+  // padding word (ETH_PAD_SIZE 2): 8 of them, 11712 B (the check once allowed 1466 a pbuf).
+  expect_refused("workloads/iperf/scenarios/tcp_rx.yaml --set lwip.pbuf_pool_size=8 --set lwip.tcp_wnd=11720",
+                 "lwip.tcp_wnd", "x 1464 B");
   expect_refused("workloads/ftp/scenarios/get.yaml --set nimu.tx_descs=1000", "nimu.tx_descs", "rx + tx <= 1024");
 }

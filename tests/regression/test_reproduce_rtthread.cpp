@@ -26,8 +26,9 @@ bool within(const ReproducedRow& r) {
 }
 
 TEST(ReproduceRtThread, CalibrationHoldsExceptTheRecordedMisses) {
-  // The model's S0 and S2 receivers are CPU-bound where the board's idled
-  // until its tick (docs/a7_rtthread.md, "what the board's S0 figures imply").
+  // The model's S0 and S2 receivers stall until the tick less often than the
+  // board's, which idled two thirds of the time (docs/a7_rtthread.md, "what the
+  // board's S0 figures imply").
   const std::set<std::string> misses = {"S0 TCP rx", "S0 TCP rx CPU", "S0 UDP rx", "S2 TCP rx"};
   std::set<std::string> missed;
   int rows = 0;
@@ -36,9 +37,13 @@ TEST(ReproduceRtThread, CalibrationHoldsExceptTheRecordedMisses) {
     ++rows;
     if (!within(r)) missed.insert(r.ref.label);
     if (r.ref.label == "S0 TCP rx") EXPECT_EQ(r.limiting.rfind("wire", 0), std::string::npos) << r.limiting;
-    // S4 and S5's receivers: the window over the PC's round trip (pc.rx_delay_us is fitted on S4).
-    if (r.ref.label == "S4 TCP rx" || r.ref.label == "S5 TCP rx")
-      EXPECT_EQ(r.limiting.rfind("TCP window (", 0), 0u) << r.ref.label << ": " << r.limiting;
+    // S4's receiver: the window over the PC's round trip (pc.rx_delay_us is
+    // fitted on it). S5's sits at 95 % of the wire's payload rate, so either
+    // name is the truth there; the rest of S5 is the wire.
+    if (r.ref.label == "S4 TCP rx")
+      EXPECT_EQ(r.limiting.rfind("TCP window (", 0), 0u) << r.limiting;
+    else if (r.ref.label == "S5 TCP rx")
+      EXPECT_TRUE(r.limiting.rfind("TCP window (", 0) == 0 || r.limiting == "wire (100 Mbit/s)") << r.limiting;
     else if (r.ref.table == "S5")
       EXPECT_EQ(r.limiting, "wire (100 Mbit/s)") << r.ref.label;
   }

@@ -268,9 +268,9 @@ TEST(PacketDma, TxReadsTheNextPacketWhileOneIsOnTheWire) {
   for (size_t k = 1; k < 3; ++k) EXPECT_EQ(on_wire[k].first, on_wire[k - 1].second) << "packet " << k;
 }
 
-// Rx flows and Tx channels are separate engines, each with its own busy time:
-// with both directions running, neither reads above 100 % of the time (one
-// shared resource read 106 % on the 66AK2H's put).
+// Rx flows and Tx channels are separate engines, each with its own resource:
+// each counts its own operations, bytes and busy time (one shared resource
+// summed both and read 106 % busy on the 66AK2H's put).
 TEST(PacketDma, RxAndTxKeepTheirOwnBusyTime) {
   DmaBench b;
   b.dma.add_tx_channel(4, [](const uint8_t*, uint32_t len, const sc_time& ready) {

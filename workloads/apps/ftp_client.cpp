@@ -139,15 +139,26 @@ void FtpClient::finish() {
 }
 
 uint64_t FtpClient::file_allowance(void (FtpClient::*resume)()) {
-  if (cfg_.file_bytes_per_s <= 0) return UINT64_MAX;
-  if (!std::exchange(file_started_, true)) file_start_ = now();
-  const double by_now = double(kFileBlock) + cfg_.file_bytes_per_s * (now() - file_start_).to_seconds();
-  if (by_now >= double(bytes_) + 1) return uint64_t(by_now - double(bytes_));
-  if (!std::exchange(file_retry_, true))
-    sched_.after(sc_core::sc_time(double(kFileBlock) / cfg_.file_bytes_per_s, sc_core::SC_SEC), [this, resume] {
+  const double rate = cfg_.file_bytes_per_s;
+  if (rate <= 0) return UINT64_MAX;
+  if (!std::exchange(file_started_, true)) file_at_ = now(), file_bytes_at_ = bytes_, file_credit_ = kFileBlock;
+  // What was used since the last look goes, what the rate added comes, up to a block.
+  file_credit_ = std::min(double(kFileBlock), file_credit_ - double(bytes_ - file_bytes_at_) +
+                                                  rate * (now() - file_at_).to_seconds());
+  file_at_ = now(), file_bytes_at_ = bytes_;
+  if (file_credit_ >= 1) {
+    if (std::exchange(file_holding_, false)) file_held_ += now() - file_held_since_;
+    return uint64_t(file_credit_);
+  }
+  if (!std::exchange(file_holding_, true)) file_held_since_ = now();
+  if (!std::exchange(file_retry_, true)) {
+    // The next block, or a second at most: a rate this low is checked again rather than scheduled far off.
+    const double wait_s = std::min(1.0, (double(kFileBlock) - file_credit_) / rate);
+    sched_.after(sc_core::sc_time(wait_s, sc_core::SC_SEC), [this, resume] {
       file_retry_ = false;
       (this->*resume)();
     });
+  }
   return 0;
 }
 

@@ -26,9 +26,10 @@ struct FtpClientConfig {
   uint32_t server_ip;
   sc_core::sc_time start;
   // The PC's file side (its disk and the client's loop around it) moves at
-  // most this many bytes a second, in blocks of kFileBlock: a get reads its
-  // socket no faster than the file is written, so the PC's receive window
-  // closes behind it; a put writes no faster than the file is read. 0: no limit.
+  // most this many bytes a second, with at most one 16 KB block of slack (a
+  // pause saves up no more): a get reads its socket no faster than the file is
+  // written, so the PC's receive window closes behind it; a put writes no
+  // faster than the file is read. 0: no limit.
   double file_bytes_per_s = 0;
 };
 
@@ -44,6 +45,8 @@ class FtpClient {
   const sc_core::sc_time& transfer_start() const { return t150_; }
   const sc_core::sc_time& transfer_end() const { return t226_; }  // the 226 and all data in
   const std::vector<int>& replies() const { return replies_; }
+  // Time the transfer waited on the file side (file_bytes_per_s).
+  const sc_core::sc_time& file_held() const { return file_held_; }
 
  private:
   enum class Step { Connecting, Greeting, User, Pass, Type, Pasv, DataConnect, Transfer, Quit, Done };
@@ -54,8 +57,8 @@ class FtpClient {
   void pump();       // put: the file into the data connection
   void drain_data(); // get: what arrived on the data connection
   void finish();     // the 226 and, for a get, the data connection's end
-  // Bytes the file side lets through now (a block, then file_bytes_per_s from
-  // the first); none: `resume` runs again once the next block is due.
+  // Bytes the file side lets through now; none: `resume` runs again once the
+  // next block is due.
   uint64_t file_allowance(void (FtpClient::*resume)());
   void fail(const std::string& why);
 
@@ -69,8 +72,10 @@ class FtpClient {
   std::vector<uint8_t> buf_;
   uint64_t bytes_ = 0, wrong_ = 0;
   bool data_closed_ = false, got_226_ = false, refused_ = false, scheduled_ = false;
-  bool file_started_ = false, file_retry_ = false;
-  sc_core::sc_time file_start_;
+  bool file_started_ = false, file_retry_ = false, file_holding_ = false;
+  double file_credit_ = 0;           // bytes the file side can take now, at most a block
+  uint64_t file_bytes_at_ = 0;       // bytes_ when the credit was last brought up to date
+  sc_core::sc_time file_at_, file_held_, file_held_since_;
   std::string failure_;
   std::vector<int> replies_;
   sc_core::sc_time t150_, t226_;
