@@ -138,28 +138,30 @@ void FtpClient::finish() {
   command("QUIT");
 }
 
+// The file side as a clock: by file_free_at_ it has absorbed every byte it was
+// given, and it never lags now by more than a block (a pause saves up no more).
 uint64_t FtpClient::file_allowance(void (FtpClient::*resume)()) {
   const double rate = cfg_.file_bytes_per_s;
   if (rate <= 0) return UINT64_MAX;
-  if (!std::exchange(file_started_, true)) file_at_ = now(), file_bytes_at_ = bytes_, file_credit_ = kFileBlock;
-  // What was used since the last look goes, what the rate added comes, up to a block.
-  file_credit_ = std::min(double(kFileBlock), file_credit_ - double(bytes_ - file_bytes_at_) +
-                                                  rate * (now() - file_at_).to_seconds());
-  file_at_ = now(), file_bytes_at_ = bytes_;
-  if (file_credit_ >= 1) {
+  const sc_core::sc_time slack(double(kFileBlock) / rate, sc_core::SC_SEC);
+  if (file_free_at_ + slack < now()) file_free_at_ = now() - slack;
+  const double credit = file_free_at_ < now() ? (now() - file_free_at_).to_seconds() * rate : 0;
+  if (credit >= 1) {
     if (std::exchange(file_holding_, false)) file_held_ += now() - file_held_since_;
-    return uint64_t(file_credit_);
+    return uint64_t(credit);
   }
   if (!std::exchange(file_holding_, true)) file_held_since_ = now();
-  if (!std::exchange(file_retry_, true)) {
-    // The next block, or a second at most: a rate this low is checked again rather than scheduled far off.
-    const double wait_s = std::min(1.0, (double(kFileBlock) - file_credit_) / rate);
-    sched_.after(sc_core::sc_time(wait_s, sc_core::SC_SEC), [this, resume] {
+  if (!std::exchange(file_retry_, true))  // a block later, or a second for a rate that low
+    sched_.after(std::min(slack, sc_core::sc_time(1, sc_core::SC_SEC)), [this, resume] {
       file_retry_ = false;
       (this->*resume)();
     });
-  }
   return 0;
+}
+
+void FtpClient::file_took(uint32_t n) {
+  bytes_ += n;
+  if (cfg_.file_bytes_per_s > 0) file_free_at_ += sc_core::sc_time(n / cfg_.file_bytes_per_s, sc_core::SC_SEC);
 }
 
 void FtpClient::pump() {
@@ -170,7 +172,7 @@ void FtpClient::pump() {
     ftp_file_pattern().fill(buf_.data(), bytes_, n);
     const uint32_t took = stack_.write(data_, buf_.data(), n);
     if (took == 0) return;
-    bytes_ += took;
+    file_took(took);
   }
   if (data_ >= 0 && bytes_ == cfg_.file_bytes) {  // all queued: the FIN follows the data
     stack_.close(data_);
@@ -185,7 +187,7 @@ void FtpClient::drain_data() {
     const uint32_t n = room ? stack_.read(data_, buf_.data(), room) : 0;
     if (n == 0) break;
     wrong_ += ftp_file_pattern().mismatches(buf_.data(), bytes_, n);
-    bytes_ += n;
+    file_took(n);
   }
   if (data_closed_ && stack_.readable(data_) == 0) {
     stack_.close(data_);

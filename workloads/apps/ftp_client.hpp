@@ -60,6 +60,7 @@ class FtpClient {
   // Bytes the file side lets through now; none: `resume` runs again once the
   // next block is due.
   uint64_t file_allowance(void (FtpClient::*resume)());
+  void file_took(uint32_t n);  // n more file bytes moved
   void fail(const std::string& why);
 
   FtpClientConfig cfg_;
@@ -72,10 +73,8 @@ class FtpClient {
   std::vector<uint8_t> buf_;
   uint64_t bytes_ = 0, wrong_ = 0;
   bool data_closed_ = false, got_226_ = false, refused_ = false, scheduled_ = false;
-  bool file_started_ = false, file_retry_ = false, file_holding_ = false;
-  double file_credit_ = 0;           // bytes the file side can take now, at most a block
-  uint64_t file_bytes_at_ = 0;       // bytes_ when the credit was last brought up to date
-  sc_core::sc_time file_at_, file_held_, file_held_since_;
+  bool file_retry_ = false, file_holding_ = false;
+  sc_core::sc_time file_free_at_, file_held_, file_held_since_;
   std::string failure_;
   std::vector<int> replies_;
   sc_core::sc_time t150_, t226_;
