@@ -26,6 +26,15 @@ Kernel::Kernel(std::vector<Cpu*> cpus, const KernelConfig& cfg, StatsRegistry& s
   }
 }
 
+Context Kernel::new_context(Level level, unsigned priority, std::string what, unsigned cpu) {
+  Context x;
+  x.level = level;
+  x.priority = priority;
+  x.what = std::move(what);
+  x.cpu = cpu;
+  return x;
+}
+
 Kernel::~Kernel() {
   for (auto& c : cpus_) c->hw->on_raise = nullptr;
 }
@@ -34,12 +43,7 @@ void Kernel::attach_hwi(unsigned cpu, unsigned line, unsigned priority, std::fun
   PerCpu& c = *cpus_.at(cpu);
   if (c.hwis.count(line)) throw std::logic_error(fmt::format("{}: line {} has two handlers", c.hw->name(), line));
   c.hw->set_line_priority(line, priority);
-  auto x = std::make_unique<Context>();
-  x->level = Level::HardIrq;
-  x->priority = priority;
-  x->what = std::move(what);
-  x->cpu = cpu;
-  c.hwis[line] = std::move(x);
+  c.hwis[line] = std::make_unique<Context>(new_context(Level::HardIrq, priority, std::move(what), cpu));
   c.handlers[line] = std::move(handler);
 }
 
@@ -47,10 +51,7 @@ void Kernel::attach_hwi(unsigned cpu, unsigned line, unsigned priority, std::fun
 Thread& Kernel::new_thread(unsigned cpu, unsigned priority, std::function<Task()> body, std::string what) {
   threads_.push_back(std::make_unique<Thread>());
   Thread& t = *threads_.back();
-  t.ctx_.level = Level::Thread;
-  t.ctx_.priority = priority;
-  t.ctx_.what = std::move(what);
-  t.ctx_.cpu = cpu;
+  t.ctx_ = new_context(Level::Thread, priority, std::move(what), cpu);
   t.ctx_.thread = &t;
   t.body_ = std::move(body);
   t.ctx_.task = t.body_();

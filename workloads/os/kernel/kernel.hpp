@@ -231,6 +231,8 @@ class Kernel {
   void at_callers_time(F&& effect);
   Deferred* next_deferred(PerCpu& c);
   void kick(PerCpu& c);
+  // A context of `level` on `cpu`, not yet run (a handler's, a deferred's or a thread's).
+  static Context new_context(Level level, unsigned priority, std::string what, unsigned cpu);
   void attach_tick(unsigned cpu);
   void create_deferred_thread(unsigned cpu);
   void arm_tick(PerCpu& c);

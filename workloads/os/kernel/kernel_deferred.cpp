@@ -11,10 +11,7 @@ Deferred& Kernel::create_deferred(unsigned cpu, unsigned priority, std::function
   PerCpu& c = *cpus_.at(cpu);
   deferreds_.push_back(std::make_unique<Deferred>());
   Deferred& d = *deferreds_.back();
-  d.ctx_.level = Level::Deferred;
-  d.ctx_.priority = priority;
-  d.ctx_.what = std::move(what);
-  d.ctx_.cpu = cpu;
+  d.ctx_ = new_context(Level::Deferred, priority, std::move(what), cpu);
   d.handler_ = std::move(handler);
   auto at = std::find_if(c.deferred.begin(), c.deferred.end(), [&](Deferred* o) { return o->ctx_.priority < priority; });
   c.deferred.insert(at, &d);
