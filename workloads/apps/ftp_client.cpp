@@ -8,7 +8,7 @@
 namespace ws::apps {
 
 namespace {
-constexpr uint64_t kFileBlock = 16 * 1024;  // the client's file reads and writes (assumed)
+constexpr uint64_t kFileBlock = 16 * 1024;  // the file side's slack: one block of the client's file I/O (assumed)
 }  // namespace
 
 FtpClient::FtpClient(const FtpClientConfig& cfg, net::LwipStack& stack, Scheduler& sched)
