@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <cerrno>
+#include <csignal>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -66,9 +68,13 @@ void check_text(const std::string& path, const std::string& text, const std::str
 // process parses the file first, bounded in CPU time and memory.
 void check_parser_finishes(const std::string& path, const std::string& text, const std::string& noun) {
   std::fflush(nullptr);
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) fail(path, fmt::format("cannot check the {} file: fork failed", noun));
   if (pid == 0) {
+    // The check must not outlive the command that asked for it.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);
     const rlimit cpu{2, 2};
     setrlimit(RLIMIT_CPU, &cpu);
 #ifndef WS_ASAN

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -13,26 +14,38 @@
 
 namespace {
 
-// Children of `parent`, read from /proc/PID/stat (field 4 is the parent's pid).
+struct ProcStat {
+  char state = 0;  // 0: no such process
+  pid_t ppid = 0;
+};
+
+// Fields 3 and 4 of /proc/PID/stat; the command name before them may hold spaces.
+ProcStat stat_of(const std::string& pid) {
+  std::ifstream f("/proc/" + pid + "/stat");
+  std::string stat;
+  std::getline(f, stat);
+  ProcStat s;
+  const auto close = stat.rfind(')');
+  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &s.state, &s.ppid) != 2) return {};
+  return s;
+}
+
+// A zombie has finished: it waits only for its new parent to reap it, and
+// where that parent is a container's init, reaping can take seconds.
+bool running(const ProcStat& s) { return s.state != 0 && s.state != 'Z' && s.state != 'X'; }
+
 std::vector<pid_t> children_of(pid_t parent) {
   std::vector<pid_t> kids;
   for (auto& e : std::filesystem::directory_iterator("/proc")) {
     const std::string name = e.path().filename();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream f(e.path() / "stat");
-    std::string stat;
-    std::getline(f, stat);
-    const auto close = stat.rfind(')');  // the command name may hold spaces
-    if (close == std::string::npos) continue;
-    char state;
-    pid_t ppid;
-    if (std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) == 2 && ppid == parent && state != 'Z')
-      kids.push_back(std::stoi(name));
+    const ProcStat s = stat_of(name);
+    if (s.ppid == parent && running(s)) kids.push_back(std::stoi(name));
   }
   return kids;
 }
 
-bool alive(pid_t pid) { return kill(pid, 0) == 0; }
+bool alive(pid_t pid) { return running(stat_of(std::to_string(pid))); }
 
 }  // namespace
 
