@@ -137,7 +137,8 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   if (wire_pct >= 95) r.limiting = fmt::format("wire ({} Mbit/s)", p.s("emac.mbps"));
   else if (board_rx && cpu < 90 && restarts_per_s >= 0.5 * double(p.i("rtt.tick_hz")))
     r.limiting = fmt::format("reception stalled until the next tick: {:.0f} stalls/s, {} frames missed (lost "
-                             "interrupts; drv.rx_tick_poll restarts it)", restarts_per_s, missed);
+                             "interrupts; the tick's poll takes up to {} frames)", restarts_per_s, missed,
+                             p.i("drv.rx_tick_frames"));
   else if (board_rx && cpu < 90 && stranded * 2 > samples)
     r.limiting = fmt::format("Rx frames stranded in the ring while the core idles ({} of {} samples): one frame "
                              "per interrupt, merged interrupts", stranded, samples);

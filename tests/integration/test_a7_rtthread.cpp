@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -143,8 +144,9 @@ TEST(A7RtThread, EveryKnobChangesTheResult) {
       {"S4", {{"iperf.dir", "rx"}}, "lwip.options", "rtthread", "tuned", "mbps"},  // timestamps: 12 B a segment
       {"S5", {{"emac.mbps", "1000"}}, "lwip.tcp_wnd", "2920", "0", "mbps"},
       {"S5", {{"emac.mbps", "1000"}, {"iperf.dir", "tx"}}, "lwip.tcp_snd_buf", "2920", "0", "mbps"},
-      {"S0", {{"iperf.proto", "udp"}}, "lwip.pbuf_pool_size", "8", "0", "mbps"},
+      {"S0", {{"iperf.proto", "udp"}, {"drv.rx_tick_frames", "16"}}, "lwip.pbuf_pool_size", "8", "0", "mbps"},
       {"S0", {{"iperf.proto", "udp"}}, "drv.rx_tick_poll", "drain", "none", "mbps"},
+      {"S0", {{"iperf.proto", "tcp"}}, "drv.rx_tick_frames", "2", "16", "mbps"},
       {"S0", {{"iperf.proto", "udp"}}, "rtt.tick_hz", "100", "1000", "mbps"},
       {"S0", {{"iperf.dir", "tx"}}, "lwip.checksum", "offload", "software", "mbps"},
       {"S3", {{"iperf.proto", "tcp"}, {"iperf.dir", "tx"}}, "emac.irq_trigger", "level", "edge", "mbps"},
@@ -157,6 +159,25 @@ TEST(A7RtThread, EveryKnobChangesTheResult) {
 #endif
 
 #ifdef WS_HAVE_LWIP
+// A tick's poll takes at most drv.rx_tick_frames of the frames waiting: S0's
+// TCP receiver stalls every tick with more than that stranded in the ring.
+TEST(A7RtThread, ATicksPollTakesAtMostItsFrames) {
+  for (const unsigned most : {1u, 2u, 3u}) {
+    const auto o = run(kSteps.at("S0"), {{"iperf.proto", "tcp"}, {"drv.rx_tick_frames", std::to_string(most)}});
+    ASSERT_TRUE(o.ok) << o.error;
+    unsigned long restarts = 0, frames = 0;
+    const auto at = o.result.report.find("board: ");
+    ASSERT_NE(o.result.report.find(" ticks restarted a stalled reception ("), std::string::npos) << o.result.report;
+    for (size_t pos = at; pos != std::string::npos; pos = o.result.report.find("board: ", pos + 1))
+      if (std::sscanf(o.result.report.c_str() + pos, "board: %lu ticks restarted a stalled reception (%lu", &restarts,
+                      &frames) == 2)
+        break;
+    ASSERT_GT(restarts, 20u) << o.result.report;  // 0.3 s: 30 ticks
+    EXPECT_LE(frames, most * restarts) << o.result.report;
+    EXPECT_GT(frames, (most - 1) * restarts) << "most ticks find more than " << most - 1 << " frames stranded";
+  }
+}
+
 // Every UDP datagram is accounted for at the edges: a board whose socket comes
 // up late (each mailbox operation 44002 cycles) gets no datagram before its
 // server is up (iperf3's control connection waits for it; they once vanished

@@ -26,10 +26,12 @@ bool within(const ReproducedRow& r) {
 }
 
 TEST(ReproduceRtThread, CalibrationHoldsExceptTheRecordedMisses) {
-  // The model's S0 and S2 receivers stall until the tick less often than the
-  // board's, which idled two thirds of the time (docs/a7_rtthread.md, "what the
-  // board's S0 figures imply").
-  const std::set<std::string> misses = {"S0 TCP rx", "S0 TCP rx CPU", "S0 UDP rx", "S2 TCP rx"};
+  // The model's UDP receiver: the priority-20 iperf thread below tcpip gets
+  // little of a tick's burst through the one-datagram mailbox, while the board
+  // delivered a ring a tick. S3's: U-Boot's copy shortens the handler below a
+  // frame's time, so no interrupt is lost, while the board stayed near 6
+  // (docs/a7_rtthread.md, "what the board's S0 figures imply").
+  const std::set<std::string> misses = {"S0 UDP rx", "S3 TCP rx"};
   std::set<std::string> missed;
   int rows = 0;
   for (const auto& r : reproduce(reference_set("rtthread"), 2, 1, {}, "calibration")) {
@@ -47,7 +49,7 @@ TEST(ReproduceRtThread, CalibrationHoldsExceptTheRecordedMisses) {
     else if (r.ref.table == "S5")
       EXPECT_EQ(r.limiting, "wire (100 Mbit/s)") << r.ref.label;
   }
-  EXPECT_EQ(rows, 16);
+  EXPECT_EQ(rows, 18);
   EXPECT_EQ(missed, misses);
 }
 

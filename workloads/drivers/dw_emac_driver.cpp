@@ -50,7 +50,7 @@ void DwEmacDriver::init() {
     emac_.set_interrupt_enable(enabled_);
     emac_.rx_poll_demand();
   });
-  if (!cfg_.rx_thread && cfg_.rx_tick_poll != TickPoll::None) arm_tick_poll();
+  if (!cfg_.rx_thread && cfg_.rx_tick_poll) arm_tick_poll();
 }
 
 void DwEmacDriver::arm_tick_poll() {
@@ -99,7 +99,7 @@ os::Task DwEmacDriver::isr() {
     for (;;) {
       co_await kernel_.point();  // the ring as it is now: its own OWN write-backs have landed
       if (!rx_one()) break;
-      if (++n, cfg_.rx_tick_poll == TickPoll::One || n == cfg_.rx_budget) break;
+      if (++n == cfg_.rx_tick_frames) break;
     }
     tick_frames_ += n;
     tick_restarts_ += n > 0;

@@ -25,7 +25,7 @@
 // Reception stalled by lost interrupts restarts at the OS tick (`rx_tick_poll`,
 // a hypothesis: docs/a7_rtthread.md, "what the board's S0 figures imply"): at
 // every tick the Rx handler is entered as if the EMAC had interrupted, and
-// takes one frame (`one`) or every frame in the ring (`drain`).
+// takes the frames waiting in the ring, up to `rx_tick_frames`.
 //
 // The interrupts enabled are RI and TI (Linux stmmac's DMA_INTR_DEFAULT_MASK
 // has no RU either): a full ring stalls reception silently while the DMA
@@ -49,7 +49,6 @@ namespace ws::drivers {
 
 class DwEmacDriver {
  public:
-  using TickPoll = DwEmacDriverConfig::TickPoll;
   using Config = DwEmacDriverConfig;
 
   DwEmacDriver(const Config& cfg, eth::DwEmac& emac, os::RtThread& rtt, net::LwipStack& stack,

@@ -9,7 +9,6 @@
 namespace ws::drivers {
 
 struct DwEmacDriverConfig {
-  enum class TickPoll { None, One, Drain };
   bool tx_lookahead = false;
   bool rx_thread = false;
   bool dma_cached = false;        // buffers cacheable, with maintenance
@@ -22,12 +21,13 @@ struct DwEmacDriverConfig {
   double isr_instructions = 0;       // the handler's own work (status, dispatch)
   double rx_frame_instructions = 0;  // per received frame, copy excluded
   double tx_frame_instructions = 0;  // per sent frame, copy excluded
-  TickPoll rx_tick_poll = TickPoll::None;
+  bool rx_tick_poll = false;         // the tick enters the shipped handler
+  unsigned rx_tick_frames = 0;       // the most a tick's poll takes
   sc_core::sc_time tick;             // the OS tick the poll runs at
 
   // "<prefix>.tx", ".rx", ".dma_buffers", ".rx_descs", ".tx_descs", ".rx_budget",
   // ".isr_instructions", ".rx_frame_instructions", ".tx_frame_instructions",
-  // ".rx_tick_poll". The rest (addresses, checksum offload, the tick) is the board's.
+  // ".rx_tick_poll", ".rx_tick_frames". The rest (addresses, checksum offload, the tick) is the board's.
   static const Bindings<DwEmacDriverConfig>& bindings();
 };
 

@@ -19,21 +19,18 @@ const Bindings<DwEmacDriverConfig>& DwEmacDriverConfig::bindings() {
           .number("rx_descs", &C::rx_descs, K::Int, 2, 512, "descriptors", "Rx ring")
           .number("tx_descs", &C::tx_descs, K::Int, 2, 512, "descriptors", "Tx ring")
           .number("rx_budget", &C::rx_budget, K::Int, 1, 512, "frames",
-                  "frames the Rx thread takes before it yields (drv.rx=thread), or a tick's poll takes")
+                  "frames the Rx thread takes before it yields (drv.rx=thread)")
           .number("isr_instructions", &C::isr_instructions, K::Real, 0, 1e5, "instructions",
                   "the interrupt handler's own work: status read and dispatch")
           .number("rx_frame_instructions", &C::rx_frame_instructions, K::Real, 0, 1e5, "instructions",
                   "per received frame beyond its copy: descriptor, pbuf and mailbox handling")
           .number("tx_frame_instructions", &C::tx_frame_instructions, K::Real, 0, 1e5, "instructions",
                   "per sent frame beyond its copy: descriptor set-up and poll demand")
-          .derived(model_choice("rx_tick_poll", {"none", "one", "drain"}, "-",
-                                "at every OS tick the Rx handler is entered as if the EMAC had interrupted: none, "
-                                "one frame, or the frames in the ring up to rx_budget (the shipped handler; "
-                                "drv.rx=per_irq)"),
-                   [](C& c, const ParamTable& p, const std::string& key) {
-                     const std::string& v = p.s(key);
-                     c.rx_tick_poll = v == "one" ? TickPoll::One : v == "drain" ? TickPoll::Drain : TickPoll::None;
-                   });
+          .flag("rx_tick_poll", &C::rx_tick_poll, {"none", "drain"}, "drain",
+                "at every OS tick the shipped handler (drv.rx=per_irq) is entered as if the EMAC had interrupted: "
+                "none, or it takes the frames waiting in the ring, up to rx_tick_frames")
+          .number("rx_tick_frames", &C::rx_tick_frames, K::Int, 1, 512, "frames",
+                  "the most frames a tick's poll takes (drv.rx_tick_poll=drain)");
   return b;
 }
 
