@@ -22,7 +22,7 @@ struct DwEmacDriverConfig {
   double rx_frame_instructions = 0;  // per received frame, copy excluded
   double tx_frame_instructions = 0;  // per sent frame, copy excluded
   bool rx_tick_poll = false;         // the tick enters the shipped handler
-  unsigned rx_tick_frames = 0;       // the most a tick's poll takes
+  unsigned rx_tick_frames = 1;       // the most a tick's poll takes (the board sets it)
   sc_core::sc_time tick;             // the OS tick the poll runs at
 
   // "<prefix>.tx", ".rx", ".dma_buffers", ".rx_descs", ".tx_descs", ".rx_budget",
