@@ -12,7 +12,10 @@ double emac_bps(const ParamTable& p) { return std::stod(p.s("emac.mbps")) * 1e6;
 A7Board::A7Board(sc_core::sc_module_name name, const ParamTable& p, RunContext& run)
     : sc_module(name),
       ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
-      bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns"), false, true}, run.stats),
+      bus("bus",
+          Interconnect::Config{
+              .bytes_per_ns = p.r("bus.bytes_per_ns"), .hop_ns = p.r("bus.hop_ns"), .decoupled_initiators = true},
+          run.stats),
       core("a7", core_config(p, "a7", 8), run.sched, run.stats, &run.trace),
       gic(p.r("gic.latency_ns")),
       emac("emac", eth::DwEmac::Config{emac_bps(p), uint32_t(p.i("emac.rx_fifo_bytes")), p.r("emac.desc_ns"),

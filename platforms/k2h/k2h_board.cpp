@@ -17,7 +17,10 @@ K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext
     : sc_module(name),
       ddr("ddr3", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
       msmc("msmc", Memory::Config{kMsmcSize, p.r("msmc.latency_ns"), p.r("msmc.bytes_per_ns"), 1, true}, run.stats),
-      bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns"), false, true}, run.stats),
+      bus("bus",
+          Interconnect::Config{
+              .bytes_per_ns = p.r("bus.bytes_per_ns"), .hop_ns = p.r("bus.hop_ns"), .decoupled_initiators = true},
+          run.stats),
       core("a15", core_config(p, "a15", 16), run.sched, run.stats, &run.trace),
       gic(p.r("gic.latency_ns")),
       qm("qmss", nav::Qmss::Config{kQueues, p.r("qmss.access_ns")}, run.stats),
