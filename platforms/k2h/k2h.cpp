@@ -43,6 +43,12 @@ void check_k2h_params(const ParamTable& p) {
     throw InputError(fmt::format("{}: keys 'nimu.rx_descs', 'nimu.tx_descs': {} + {} descriptors do not fit the "
                                  "descriptor region (valid: rx + tx <= 1024)", p.origin({"nimu.rx_descs", "nimu.tx_descs"}),
                                  p.i("nimu.rx_descs"), p.i("nimu.tx_descs")));
+  // A get's RAM file holds what the RETR loop sends; its region is 256 MB, the put's file is held to 200 MB.
+  if (const uint64_t get = uint64_t(p.i("ftp.retr_sends")) * uint64_t(p.i("ftp.send_bytes")); get > 200'000'000)
+    throw InputError(fmt::format("{}: keys 'ftp.retr_sends', 'ftp.send_bytes': a get of {} x {} B is {:.1f} MB "
+                                 "(valid: at most 200 MB, as ftp.file_mbytes)",
+                                 p.origin({"ftp.retr_sends", "ftp.send_bytes"}), p.i("ftp.retr_sends"),
+                                 p.i("ftp.send_bytes"), double(get) / 1e6));
   require_lwip("ftp");
 }
 
@@ -72,7 +78,7 @@ Platform k2h_platform() {
                          .ethernet_ports = true,
                          .columns = k2h_columns(),
                          .reference = {"k2h", "workloads/ftp/reference/k2h-ftp.csv", "mbytes_s"},
-                         .short_run = {{"ftp.file_mbytes", "0.2"}, {"ftp.timeout_s", "5"}}});
+                         .short_run = {{"ftp.file_mbytes", "0.2"}, {"ftp.retr_sends", "400"}, {"ftp.timeout_s", "5"}}});
 }
 
 }  // namespace ws

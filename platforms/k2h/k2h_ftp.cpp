@@ -32,7 +32,7 @@ RunResult run_ftp(const ParamTable& p, const RunOptions& o) {
   RunContext run(o);
   K2hBoard board("board", p, run);
   const bool get = p.s("ftp.dir") == "get";
-  const auto file_bytes = uint64_t(p.r("ftp.file_mbytes") * 1e6);
+  const auto file_bytes = transfer_bytes(p);
   K2hSoftware sw(p, board, run);
   sw.boot();
   eth::TcpRttProbe probe(kPasvPort);  // at the sender: the board for get, the PC for put

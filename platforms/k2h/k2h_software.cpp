@@ -37,7 +37,7 @@ apps::FtpServerConfig server_config(const ParamTable& p) {
   return {kBoardIp,
           kPasvPort,
           kFileName,
-          p.s("ftp.dir") == "get" ? uint64_t(p.r("ftp.file_mbytes") * 1e6) : 0,
+          p.s("ftp.dir") == "get" ? transfer_bytes(p) : 0,
           kFile,
           uint32_t(p.i("ftp.send_bytes")),
           p.s("ftp.task_yield") == "on",
@@ -46,6 +46,11 @@ apps::FtpServerConfig server_config(const ParamTable& p) {
 }
 
 }  // namespace
+
+uint64_t transfer_bytes(const ParamTable& p) {
+  if (p.s("ftp.dir") == "get") return uint64_t(p.i("ftp.retr_sends")) * uint64_t(p.i("ftp.send_bytes"));
+  return uint64_t(p.r("ftp.file_mbytes") * 1e6);
+}
 
 K2hSoftware::K2hSoftware(const ParamTable& p, K2hBoard& board, RunContext& run)
     : rtos(board.core, run.stats, os::KernelCosts::bindings().build(p, "tirtos"), sc_core::sc_time(1, sc_core::SC_MS)),

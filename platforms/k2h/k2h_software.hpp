@@ -22,6 +22,10 @@ namespace ws::k2h {
 constexpr uint16_t kPasvPort = 1025;
 constexpr const char* kFileName = "test.bin";
 
+// What one transfer moves: a get is the server's RETR loop (ftp.retr_sends
+// send()s of ftp.send_bytes, whatever the file named); a put is the PC's file.
+uint64_t transfer_bytes(const ParamTable& p);
+
 struct K2hSoftware {
   K2hSoftware(const ParamTable& p, K2hBoard& board, RunContext& run);
   // The NIMU's initialisation, the first thing the board runs.

@@ -41,8 +41,10 @@ Settings step(const std::string& name) {
   return s;
 }
 
+// A transfer of about `mbytes`: a put's file, a get's RETR loop (in 1460 B sends).
 ws::PointOutcome run(const Settings& base, const Settings& s, const char* mbytes = "2") {
-  return ws::test::run_point("k2h", Settings{{"ftp.file_mbytes", mbytes}}, base, s);
+  const auto sends = std::to_string(std::lround(std::stod(mbytes) * 1e6 / 1460));
+  return ws::test::run_point("k2h", Settings{{"ftp.file_mbytes", mbytes}, {"ftp.retr_sends", sends}}, base, s);
 }
 
 }  // namespace
@@ -86,7 +88,7 @@ TEST(K2h, AckFrequencyTenWithEightKbBuffersStallsOnTheDelayedAckTimer) {
 TEST(K2h, PcapReadsAsFtpAndTcpWithValidChecksums) {
   if (std::system("command -v tshark >/dev/null 2>&1") != 0) GTEST_SKIP() << "tshark is not installed";
   std::string dir;
-  const auto r = ws::test::run_with_pcaps("platform: k2h\nworkload: ftp\nparams:\n  ftp.file_mbytes: 1\n", dir);
+  const auto r = ws::test::run_with_pcaps("platform: k2h\nworkload: ftp\nparams:\n  ftp.retr_sends: 2000\n", dir);
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string pcap = dir + "/sgmii0.pcap";
   ASSERT_TRUE(std::filesystem::exists(pcap));
@@ -127,7 +129,7 @@ TEST(K2h, TooSmallAHeapRefusesTheConnection) {
 
 TEST(K2h, SameSeedSameCsv) {
   const std::string scenario = ws::test::write_file(
-      "ws_k2h_det.yaml", "platform: k2h\nworkload: ftp\nparams:\n  ftp.file_mbytes: 2\n  ftp.send_bytes: 1460\n"
+      "ws_k2h_det.yaml", "platform: k2h\nworkload: ftp\nparams:\n  ftp.file_mbytes: 2\n  ftp.retr_sends: 1370\n  ftp.send_bytes: 1460\n"
                          "  ftp.task_yield: 'off'\n  sw.opt: O3\n  ndk.tcp_tx_buf: 65536\n  ndk.tcp_rx_limit: 65536\n"
                          "  rtos.heap_bytes: 1048576\n  acc.timer_load_count: 2\n  acc.pacing_mode: first_new_packet\n"
                          "sweep:\n  ftp.dir: [get, put]\n");
@@ -136,13 +138,27 @@ TEST(K2h, SameSeedSameCsv) {
   for (int k = 0; k < 2; ++k) EXPECT_EQ(ws::test::wirespeed("run " + scenario + " --format csv --seed 7").out, a.out);
 }
 
+// A get is the example server's RETR loop, not a file: 5000 send()s of
+// DATA_BUFFER_SIZE whatever the file named (ftp_filerout.c), so 2.56 MB at S0's
+// 512 B and 7.3 MB from S1's 1460 B. It was a 100 MB file, the put's assumed size.
+TEST(K2h, AGetSendsTheRetrLoopsFiveThousandBuffers) {
+  for (const auto& [bytes, total] : {std::pair{"512", "2560000"}, std::pair{"1460", "7300000"}}) {
+    const auto o = ws::test::run_point("k2h", Settings{{"ftp.send_bytes", bytes}});
+    ASSERT_TRUE(o.ok) << o.error;
+    EXPECT_EQ(o.result.integrity_errors, 0u);
+    const std::string moved = std::string("transfer: ") + total + " of " + total + " B";
+    EXPECT_NE(o.result.report.find(moved), std::string::npos) << bytes << ": " << o.result.report;
+  }
+}
+
 // Every knob of the study moves a result through its mechanism (docs/k2h.md).
 TEST(K2h, EveryKnobChangesTheResult) {
   const std::vector<ws::test::KnobCase> cases = {
       {"S1", {}, "ftp.dir", "get", "put", "rtt_us"},
       {"S1", {}, "ftp.send_bytes", "512", "1460", "a15_load_pct"},     // segments: one per send() that fits
       {"S0", {}, "ftp.task_yield", "off", "on", "a15_load_pct"},       // Task_yield's own cost, ~0.8 %: it finds no task to run
-      {"S1", {}, "ftp.file_mbytes", "1", "2", "wire_frames"},
+      {"S1", {{"ftp.dir", "put"}}, "ftp.file_mbytes", "1", "2", "wire_frames"},  // the PC's file
+      {"S1", {}, "ftp.retr_sends", "700", "1400", "wire_frames"},                 // the RETR loop
       {"S1", {}, "sw.opt", "O3", "Og", "a15_load_pct"},                // the send loop's path length
       {"S2", {}, "ndk.tcp_tx_buf", "8192", "65536", "mbytes_s"},       // the send window
       {"S2", {{"rtos.heap_bytes", "262144"}, {"ndk.tcp_tx_buf", "32768"}}, "ndk.tcp_rx_buf", "8192", "65536",

@@ -31,4 +31,7 @@ TEST(PlatformInputs, ImpossibleCombinationsExitTwoNamingTheKeyTheUserSet) {
   expect_refused("workloads/iperf/scenarios/tcp_rx.yaml --set lwip.pbuf_pool_size=8 --set lwip.tcp_wnd=11720",
                  "lwip.tcp_wnd", "x 1464 B");
   expect_refused("workloads/ftp/scenarios/get.yaml --set nimu.tx_descs=1000", "nimu.tx_descs", "rx + tx <= 1024");
+  // A get's RAM file holds the whole RETR loop.
+  expect_refused("workloads/ftp/scenarios/get.yaml --set ftp.retr_sends=1000000 --set ftp.send_bytes=1460",
+                 "ftp.retr_sends", "at most 200 MB");
 }
