@@ -43,12 +43,13 @@ void check_k2h_params(const ParamTable& p) {
     throw InputError(fmt::format("{}: keys 'nimu.rx_descs', 'nimu.tx_descs': {} + {} descriptors do not fit the "
                                  "descriptor region (valid: rx + tx <= 1024)", p.origin({"nimu.rx_descs", "nimu.tx_descs"}),
                                  p.i("nimu.rx_descs"), p.i("nimu.tx_descs")));
-  // A get's RAM file holds what the RETR loop sends; its region is 256 MB, the put's file is held to 200 MB.
-  if (const uint64_t get = uint64_t(p.i("ftp.retr_sends")) * uint64_t(p.i("ftp.send_bytes")); get > 200'000'000)
+  // A get's RAM file holds what the RETR loop sends: held to the put's file bound (ftp.file_mbytes' range).
+  const double most_mb = p.spec("ftp.file_mbytes").max;
+  if (const double get_mb = double(p.i("ftp.retr_sends")) * double(p.i("ftp.send_bytes")) / 1e6; get_mb > most_mb)
     throw InputError(fmt::format("{}: keys 'ftp.retr_sends', 'ftp.send_bytes': a get of {} x {} B is {:.1f} MB "
-                                 "(valid: at most 200 MB, as ftp.file_mbytes)",
+                                 "(valid: at most {:g} MB, as ftp.file_mbytes)",
                                  p.origin({"ftp.retr_sends", "ftp.send_bytes"}), p.i("ftp.retr_sends"),
-                                 p.i("ftp.send_bytes"), double(get) / 1e6));
+                                 p.i("ftp.send_bytes"), get_mb, most_mb));
   require_lwip("ftp");
 }
 

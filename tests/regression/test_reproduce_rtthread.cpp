@@ -29,9 +29,10 @@ bool within(const ReproducedRow& r) {
 TEST(ReproduceRtThread, CalibrationHoldsExceptTheRecordedMisses) {
   // The model's UDP receiver: the tick takes 2 frames (fitted on S0 TCP rx)
   // where the board's UDP figure says a ring, and the priority-20 iperf thread
-  // below tcpip gets little of a burst through the one-datagram mailbox. S3's: U-Boot's copy shortens the handler below a
-  // frame's time, so no interrupt is lost, while the board stayed near 6
-  // (docs/a7_rtthread.md, "what the board's S0 figures imply").
+  // below tcpip gets little of a burst through the one-datagram mailbox.
+  // S3's: U-Boot's copy shortens the handler below a frame's time, so no
+  // interrupt is lost, while the board stayed near 6 (docs/a7_rtthread.md,
+  // "what the board's S0 figures imply").
   const std::set<std::string> misses = {"S0 UDP rx", "S3 TCP rx"};
   std::set<std::string> missed;
   int rows = 0;
