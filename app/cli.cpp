@@ -55,7 +55,7 @@ int cli_main(int argc, char** argv) {
   rep->add_option("-j,--jobs", rp.jobs, "rows run in parallel processes")->check(CLI::Range(1u, 256u));
   rep->add_option("--seed", rp.seed_text, "random seed 0..2^63-1");
   rep->add_option("--set", rp.sets, "override a parameter in every row: KEY=VALUE (repeatable)");
-  rep->add_option("--rows", rp.rows, "which rows to run")->check(CLI::IsMember({"all", "calibration", "withheld", "excluded"}));
+  rep->add_option("--rows", rp.rows, "which rows to run")->check(CLI::IsMember({"all", "calibration", "withheld", "excluded", "context"}));
   rep->add_flag("--no-fail", rp.no_fail, "exit 0 even when a calibration statement fails (it is still reported)");
   rep->add_option("--plot", rp.plot_dir, "also draw simulated against measured per table into DIR (PNG)");
 

@@ -16,7 +16,9 @@ struct ReferenceRow {
   std::vector<std::pair<std::string, std::string>> knobs;  // parameter key -> value
   std::optional<double> measured;                          // empty for withheld rows
   // calibration: fitted on; withheld: measured, not given to us, predicted;
-  // excluded: measured, but not physically possible (kept, never fitted or scored).
+  // excluded: measured, but not physically possible (kept, never fitted or scored);
+  // context: no measurement exists (the base of a gain, an absolute figure a study
+  // does not give): the model's figure, shown and never scored.
   std::string kind;
   // The prediction committed before the measurement was released, and the round
   // that scored it (0: never predicted); a scored row then joins calibration.
@@ -28,8 +30,16 @@ struct ReferenceRow {
   // ("about 6"), compared by error and held within 25 %; below / at_least: a
   // statement that the simulated figure is under / at least the measured one.
   std::string relation = "approx";
+  // miss: a calibration row the model does not reach, kept on record with the
+  // arithmetic of why (the note); fitted: a parameter was fitted on this row, so
+  // its error is no evidence. Empty: neither.
+  std::string status;
+  // The label of another row of the table: this row's figure is then its gain
+  // over that row in % (100 x (this / that - 1)), the way a study states a step.
+  std::string relative_to;
   // below, at_least and about are statements: one that fails makes reproduce exit 1.
   bool statement() const { return relation != "approx"; }
+  bool miss() const { return status == "miss"; }
 };
 
 struct ReferenceSet {
@@ -59,7 +69,10 @@ struct ReproducedRow {
   // Whether a statement row (below / at_least / about) holds.
   bool holds() const;
   // A calibration statement that ran and does not hold.
-  bool fails() const { return ref.kind == "calibration" && ref.statement() && error.empty() && !holds(); }
+  // A recorded miss never fails the run: it is on record as one.
+  bool fails() const {
+    return ref.kind == "calibration" && ref.statement() && !ref.miss() && error.empty() && !holds();
+  }
 };
 
 // `overrides` (what-ifs, calibration trials) apply to every row before the row's own knobs.

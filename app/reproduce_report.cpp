@@ -28,7 +28,7 @@ std::string summary_line(const char* what, const ErrorSummary& s) {
 
 // The columns every row has after its knobs; a people's block leaves out the table.
 const char* const kFigures[] = {"simulated", "measured", "error_pct", "predicted", "prediction_error_pct",
-                                "scored", "kind", "limiting"};
+                                "scored", "kind", "status", "limiting"};
 
 // Rows of one table and one quantity, in file order, for a block of their own.
 struct Block {
@@ -49,9 +49,10 @@ std::string people_blocks(const Table& t, const std::vector<Block>& blocks, size
       if (varies) keep.push_back(k);
       else same.push_back(t.columns[k] + "=" + t.rows[b.rows[0]][k]);
     }
-    // Columns of committed predictions only where the block has one.
+    // Columns of committed predictions (and the status) only where the block has one.
     for (size_t k = 2 + knobs; k < 2 + knobs + std::size(kFigures); ++k) {
-      const bool prediction = t.columns[k] == "predicted" || t.columns[k] == "prediction_error_pct" || t.columns[k] == "scored";
+      const bool prediction = t.columns[k] == "predicted" || t.columns[k] == "prediction_error_pct" ||
+                              t.columns[k] == "scored" || t.columns[k] == "status";
       if (!prediction || std::any_of(b.rows.begin(), b.rows.end(), [&](size_t r) { return t.rows[r][k] != "-"; }))
         keep.push_back(k);
     }
@@ -91,7 +92,7 @@ std::string reproduction_report(const ReferenceSet& set, const std::vector<Repro
   if (!people) t.columns.insert(t.columns.end(), {"metric", "unit"});  // of simulated, measured and predicted
   std::vector<double> cal, pred;
   int statements = 0, holding = 0, withheld = 0;
-  std::vector<std::string> excluded, failing;
+  std::vector<std::string> excluded, failing, misses, fitted;
   std::vector<Block> blocks;
   auto num = [&](double v, const char* people_fmt) {
     return people ? fmt::format(fmt::runtime(people_fmt), v) : fmt_number(v);
@@ -130,9 +131,12 @@ std::string reproduction_report(const ReferenceSet& set, const std::vector<Repro
     if (scored) pred.push_back(std::fabs(r.prediction_error_pct()));
     row.push_back(r.ref.scored_round ? fmt::format("round {}", r.ref.scored_round) : "-");
     row.push_back(r.ref.kind);
+    row.push_back(r.ref.status.empty() ? "-" : r.ref.status);
     row.push_back(r.limiting.empty() ? "-" : r.limiting);
     if (!people) row.insert(row.end(), {metric_of(r.ref), unit_of(r.ref)});
     withheld += r.ref.kind == "withheld";
+    if (r.ref.miss()) misses.push_back(wrap(fmt::format("  {}: {}", r.ref.label, r.ref.note), 100, "    "));
+    if (r.ref.status == "fitted") fitted.push_back(r.ref.label);
     if (r.ref.kind == "excluded") excluded.push_back(wrap(fmt::format("  {}: {}", r.ref.label, r.ref.note), 100, "    "));
     auto b = std::find_if(blocks.begin(), blocks.end(),
                           [&](const Block& x) { return x.table == r.ref.table && x.metric == metric_of(r.ref); });
@@ -148,6 +152,14 @@ std::string reproduction_report(const ReferenceSet& set, const std::vector<Repro
                      summary_line("scored predictions:", summarize(pred)));
   if (!failing.empty())
     out += wrap(fmt::format("{}: statements that FAIL: {}", set.name, join(failing, "; ")), 100, "    ") + "\n";
+  if (!fitted.empty())
+    out += wrap(fmt::format("{}: fitted (a parameter was fitted on the row, so its error is no evidence): {}", set.name,
+                            join(fitted, "; ")),
+                100, "    ") + "\n";
+  if (!misses.empty()) {
+    out += fmt::format("{}: recorded misses (in the statistics above; they never decide the exit code):\n", set.name);
+    for (auto& m : misses) out += m + "\n";
+  }
   if (withheld) out += fmt::format("{}: withheld: {} rows, predicted in docs/predictions.md\n", set.name, withheld);
   if (!excluded.empty()) {
     out += fmt::format("{}: excluded from calibration and error statistics:\n", set.name);

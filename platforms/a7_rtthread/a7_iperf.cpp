@@ -35,7 +35,7 @@ PcPeer::Config pc_config(const ParamTable& p) {
   o.nagle = 1;
   if (linux_pc) o.initial_cwnd = 10 * 1460, o.initial_rto_ms = 1000;  // TCP_INIT_CWND, TCP_TIMEOUT_INIT
   return {linux_pc ? ws_lwip_linux() : ws_lwip_pc(), eth::local_mac(0x02, 2), kPcIp, kMask, o,
-          sc_time(p.r("pc.rx_delay_us"), sc_core::SC_US)};
+          eth::NicThrottle::Config::bindings().build(p, "pc.nic")};
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "models/bus/interconnect.hpp"
 #include "models/cpu/cpu.hpp"
 #include "models/eth/dw_emac.hpp"
+#include "models/eth/nic_throttle.hpp"
 #include "models/eth/switch.hpp"
 #include "models/mem/memory.hpp"
 #include "platforms/common/board_file.hpp"
@@ -33,6 +34,7 @@ void declare_a7_params(ParamTable& t) {
   os::RtThread::declare_params(t);
   drivers::DwEmacDriverConfig::bindings().declare(t, "drv");
   net::LwipCallCosts::bindings().declare(t, "lwip");
+  eth::NicThrottle::Config::bindings().declare(t, "pc.nic");
 }
 
 

@@ -41,10 +41,10 @@ bool is_echo_reply(const uint8_t* f, uint32_t len) {
 PcPeer::PcPeer(const Config& cfg, RunContext& run)
     : stack(cfg.api, run.sched, cfg.mac, cfg.ip, cfg.netmask, cfg.options),
       nic(cfg.nic, 1e9, run.sched, run.stats),
+      throttle(cfg.throttle, run.sched),
       run_(run),
       mac_(cfg.mac),
-      ip_(cfg.ip),
-      rx_delay_(cfg.rx_delay) {
+      ip_(cfg.ip) {
   nic.trace(&run.trace);
   stack.output = [this](void* frame, uint16_t) {
     eth::Frame* f = run_.pool.get();
@@ -52,6 +52,7 @@ PcPeer::PcPeer(const Config& cfg, RunContext& run)
     stack.tx_free(frame);
     if (on_send) on_send(f->bytes.data(), uint32_t(len));
     f->len = uint32_t(eth::pad_and_append_fcs(f->bytes.data(), len));
+    throttle.sent(f->len);
     nic.transmit(f, now());
   };
 }
@@ -75,7 +76,7 @@ void PcPeer::receive(eth::Frame* f) {
   echo_replies_ += is_echo_reply(f->bytes.data(), len);
   std::vector<uint8_t> bytes(f->bytes.begin(), f->bytes.begin() + len);
   run_.pool.put(f);
-  run_.sched.after(rx_delay_, [this, bytes = std::move(bytes)] {
+  throttle.received(len + eth::kFcsBytes, [this, bytes = std::move(bytes)] {
     if (on_input) on_input(bytes.data(), uint32_t(bytes.size()));
     stack.input(bytes.data(), uint16_t(bytes.size()));
   });

@@ -2,12 +2,14 @@
 // A host on the test network with no simulated core: an lwIP stack (the PC of
 // the iperf and FTP studies, or either end of a test's link), its NIC and the
 // cable. What the stack sends leaves as a frame on the NIC's wire; a frame
-// that reaches the host goes to the stack `rx_delay` after its last bit (the
-// NIC's interrupt moderation, or a link's latency).
+// that reaches the host goes to the stack at the NIC's next interrupt (its
+// interrupt throttling, models/eth/nic_throttle.hpp) and the stack's time
+// after it; with throttling off, that time after its last bit.
 #ifdef WS_HAVE_LWIP
 #include <systemc>
 #include <cstdint>
 #include <functional>
+#include "models/eth/nic_throttle.hpp"
 #include "models/eth/wire.hpp"
 #include "platforms/common/run_context.hpp"
 #include "workloads/net/lwip_stack.hpp"
@@ -21,7 +23,7 @@ class PcPeer {
     eth::MacAddr mac;
     uint32_t ip, netmask;
     ws_lwip_options options;
-    sc_core::sc_time rx_delay;
+    eth::NicThrottle::Config throttle;
     const char* nic = "pc.tx";  // the NIC's wire, as the statistics and the trace name it
   };
   PcPeer(const Config& cfg, RunContext& run);
@@ -42,6 +44,7 @@ class PcPeer {
 
   net::LwipStack stack;
   eth::Wire nic;
+  eth::NicThrottle throttle;
 
  private:
   void send(const uint8_t* frame, uint32_t len, const sc_core::sc_time& at);  // not through lwIP
@@ -49,7 +52,6 @@ class PcPeer {
   RunContext& run_;
   const eth::MacAddr mac_;
   const uint32_t ip_;
-  const sc_core::sc_time rx_delay_;
   unsigned echo_replies_ = 0;
 };
 

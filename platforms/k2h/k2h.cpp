@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include "models/bus/interconnect.hpp"
+#include "models/eth/nic_throttle.hpp"
 #include "models/mem/memory.hpp"
 #include "models/nav/packet_dma.hpp"
 #include "models/nav/qmss.hpp"
@@ -31,6 +32,7 @@ void declare_k2h_params(ParamTable& t) {
   os::TiRtos::declare_params(t);
   net::LwipCallCosts::bindings().declare(t, "ndk");
   drivers::NimuDriver::bindings().declare(t, "nimu");
+  eth::NicThrottle::Config::bindings().declare(t, "pc.nic");
 }
 
 

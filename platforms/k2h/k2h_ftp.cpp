@@ -23,7 +23,7 @@ const sc_time kStart(5, sc_core::SC_MS);  // the board is up, ARP resolved
 PcPeer::Config pc_config(const ParamTable& p) {
   return {ws_lwip_windows(), eth::local_mac(0x02, 2), kPcIp, kMask,
           ws_lwip_options{65535, 65535, 0, 0, 1, uint32_t(p.i("pc.ack_frequency")), uint32_t(p.i("pc.del_ack_ticks")), 0},
-          sc_time(p.r("pc.rx_delay_us"), sc_core::SC_US)};
+          eth::NicThrottle::Config::bindings().build(p, "pc.nic")};
 }
 
 }  // namespace

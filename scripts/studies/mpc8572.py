@@ -14,18 +14,25 @@ def calibration_md(rows):
         "",
         "## MPC8572 SMP IP forwarding platform (mpc8572)",
         "",
-        "`wirespeed reproduce mpc8572 --rows calibration`: the default SMP configuration's facts",
-        "(both eTSECs' interrupts on CPU0, 64 B at line rate both ways, 100 ms). One parameter was",
-        "fitted on them: `proc.load_pct` (the user processes' work, 40 % of a CPU), on CPU1's",
-        "30-50 %; the rest is the mechanism (docs/mpc8572.md).",
+        "`wirespeed reproduce mpc8572 --rows calibration`: every statement of the study, all released,",
+        "with the tester measuring RFC 2544's zero-loss rate (64 B both ways). One parameter was fitted:",
+        "`proc.load_pct` (the user processes' work, 40 % of a CPU) on the default's CPU1 30-50 %; the",
+        "rest is the mechanism (docs/mpc8572.md). The split's gain is over the default's rate, which the",
+        "study does not give (a context row). A recorded miss keeps the arithmetic of why in the",
+        "reference table's note.",
         "",
         "| row | simulated | measured | holds | limiting |",
         "|---|---|---|---|---|",
     ]
     for r in rows:
         sim, meas = float(r["simulated"]), r["measured"]
-        bound = float(meas.lstrip(">=<"))
-        ok = "yes" if (sim >= bound if meas.startswith(">=") else 0 < sim < bound) else "**no**"
+        if meas.startswith("about "):
+            ok = "yes" if abs(sim / float(meas[6:]) - 1) <= 0.25 else "**no**"
+        else:
+            bound = float(meas.lstrip(">=<"))
+            ok = "yes" if (sim >= bound if meas.startswith(">=") else 0 < sim < bound) else "**no**"
+        if r.get("status") == "miss":
+            ok += " (recorded miss)"
         lines.append(f"| {r['label']} | {sim:.4g} | {meas} | {ok} | {r['limiting']} |")
     return lines
 
@@ -97,49 +104,17 @@ def ledger(settings):
 
 
 def predictions_md(rows):
-    sim = {r["label"]: (float(r["simulated"]), r["limiting"]) for r in rows}
-    base, split = sim["Default SMP: frames forwarded"], sim["Affinity split: frames forwarded"]
-    c0, c1 = sim["Affinity split: CPU0 load"], sim["Affinity split: CPU1 load"]
-    gain = 100 * (split[0] - base[0]) / base[0]
     ref = {k: run(v) for k, v in BASES.items()}
+    base = (float(ref["default"]["fwd_fps"]), ref["default"]["limiting"])
     lines = [
         "## MPC8572 SMP IP forwarding (two e500 cores, gianfar, NAPI)",
         "",
-        "Round 2, committed 2026-12-02 before any comparison, after round 1's split was scored a",
-        "miss (the record below; the figure stays withheld). Since round 1 the model took what",
-        "2.6.26's gianfar and net core do on the split's shared lines: gfar_poll cleans the Tx ring",
-        "only if spin_trylock takes the Tx lock (it skipped the clean instead of spinning), the",
-        "cleaning CPU's skb free releases the route cache entry the receiving CPU took (dst_use and",
-        "dst_release on the entry's refcount line), and dev->stats' first line is written by the",
-        "receiving, the transmitting and the cleaning CPU. Round 1 was committed 2026-12-01 and",
-        "re-committed once the same day; git history has every version. With the one parameter set",
-        "(docs/calibration.md: the default configuration's facts hold; `proc.load_pct` was fitted on",
-        "CPU1's 30-50 %). 64 B frames at line rate on both ports both ways (2 x 1.488 M frames/s",
-        "offered), a 100 ms fixed-load trial, loads as mpstat reports them (busy = 100 - %idle).",
-        "",
-        "### The affinity split (the withheld row)",
-        "",
-        "eth0's Tx, Rx and error interrupts on CPU0, eth1's on CPU1, the user processes pinned to",
-        "CPU0 with taskset (\"with process affinity\"; pinned to CPU1 instead, the rate comes out 2 %",
-        "higher: the two directions are not quite symmetric, the knob table has the row).",
-        "",
-        "| configuration | frames forwarded /s | gain | CPU0 busy | CPU1 busy | limiting |",
-        "|---|---|---|---|---|---|",
-        f"| default (both on CPU0) | {base[0]:.4g} | - | {float(ref['default']['cpu0_pct']):.1f} | "
-        f"{float(ref['default']['cpu1_pct']):.1f} | {base[1]} |",
-        f"| split | {split[0]:.4g} | {gain:+.1f} % | {c0[0]:.1f} | {c1[0]:.1f} | {split[1]} |",
-        "",
-        f"**Predicted gain: {gain:+.0f} %**, both CPUs about 100 % busy after it. Mechanism: with both",
-        "ports' interrupts on CPU0 both NAPI contexts poll there, NET_RX holds CPU0 (ksoftirqd once",
-        "__do_softirq's 2 ms run out) and the Rx rings overflow; the user processes (40 % of a CPU)",
-        "run on CPU1, which is otherwise idle. Split, each CPU polls one port; the gain is well short",
-        "of 2x because (1) CPU0 shares its time with the pinned user processes (it gets what they",
-        f"leave: CPU0 {float(ref['split']['cpu0_soft_pct']):.0f} % softirq, {float(ref['split']['cpu0_usr_pct']):.0f} % user),",
-        "(2) a frame received on one CPU is sent on the port the other CPU cleans: its sk_buff's",
-        "lines (written by the CPU that allocated, received and routed it, read, decremented and",
-        "freed by the other), the Tx BDs and the Tx lock move between the cores, and each CPU's Tx",
-        "clean handles the other's frames (the ledger below), and (3) the eTSECs' DMA and both cores share the",
-        "CCB, the L2 and DDR.",
+        "Every figure of the study is now released: the affinity split's gain, predicted at +23 % in",
+        "rounds 1 and 2, was scored (the record below) and joined calibration (docs/calibration.md).",
+        "Nothing is left to predict. What follows is the model's own figures for what the study never",
+        "measured: the absolute rate and each other knob, 64 B frames at line rate on both ports both",
+        "ways (a fixed load, 2 x 1.488 M frames/s offered) unless a row says otherwise; the reference",
+        "rows read the study's throughput as RFC 2544's zero-loss rate (docs/mpc8572.md).",
         "",
         "### The absolute rate (the study gives none)",
         "",

@@ -150,7 +150,9 @@ TEST(A7RtThread, EveryKnobChangesTheResult) {
       {"S0", {{"iperf.proto", "udp"}}, "rtt.tick_hz", "100", "1000", "mbps"},
       {"S0", {{"iperf.dir", "tx"}}, "lwip.checksum", "offload", "software", "mbps"},
       {"S3", {{"iperf.proto", "tcp"}, {"iperf.dir", "tx"}}, "emac.irq_trigger", "level", "edge", "mbps"},
-      {"S4", {}, "pc.rx_delay_us", "10", "615", "mbps"},
+      {"S5", {{"emac.mbps", "1000"}}, "pc.nic.itr", "dynamic", "off", "mbps"},  // the PC's bulk-class interrupts
+      {"S5", {{"emac.mbps", "1000"}, {"pc.nic.itr", "fixed"}}, "pc.nic.itr_fixed_hz", "4000", "20000", "mbps"},
+      {"S5", {{"emac.mbps", "1000"}, {"pc.nic.itr", "off"}}, "pc.nic.stack_us", "15", "100", "mbps"},
       {"S5", {{"iperf.proto", "udp"}}, "iperf.udp_mbps", "50", "0", "mbps"},
       {"S5", {}, "emac.mbps", "100", "1000", "mbps"},
   };

@@ -25,8 +25,8 @@ uint8_t pattern(uint64_t i) { return uint8_t(i * 131 + (i >> 9)); }
 struct TwoHosts {
   TwoHosts(const ws_lwip_api* board_api, const ws_lwip_options& board_opt, const ws_lwip_api* pc_api,
            const ws_lwip_options& pc_opt, sc_time latency = sc_time(5, SC_US))
-      : board({board_api, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00, board_opt, latency, "board.tx"}, run),
-        pc({pc_api, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00, pc_opt, latency}, run) {
+      : board({board_api, eth::local_mac(0x02, 1), 0x0A000002, 0xFFFFFF00, board_opt, eth::NicThrottle::Config::delay(latency), "board.tx"}, run),
+        pc({pc_api, eth::local_mac(0x02, 2), 0x0A000001, 0xFFFFFF00, pc_opt, eth::NicThrottle::Config::delay(latency)}, run) {
     PcPeer::cable(board, pc);
   }
   RunContext run{RunOptions{}};
