@@ -1,6 +1,7 @@
 #include "platforms/platform.hpp"
 
 #include "platforms/a7_rtthread/a7_rtthread.hpp"
+#include "platforms/am261x_lwip/am261x.hpp"
 #include "platforms/k2h/k2h.hpp"
 #include "platforms/mpc8572/mpc8572.hpp"
 #include "platforms/msc8144/msc8144.hpp"
@@ -18,6 +19,7 @@ const std::vector<Platform>& platforms() {
       mpc8572_platform(),
       mpc8572_platform("platforms/mpc8572/p2020.yaml"),  // a variant: its board file only
       polarfire_pcie_platform(),
+      am261x_platform(),
   };
   return all;
 }

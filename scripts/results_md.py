@@ -10,12 +10,12 @@ checks that predictions.md still matches the model.
 import os
 import sys
 
-from studies import fpga, k2h, msc8144, mpc8572, pcie, rtthread
+from studies import am261x, fpga, k2h, msc8144, mpc8572, pcie, rtthread
 from studies.wirespeed import ROOT, reproduce
 
 # The reproduce table of each study, in the order of the documents' sections.
 STUDIES = [("pcie", pcie), ("msc8144", msc8144), ("rtthread", rtthread), ("k2h", k2h), ("mpc8572", mpc8572),
-           ("fpga", fpga)]
+           ("fpga", fpga), ("am261x", am261x)]
 
 SCORED = "## Scored predictions"
 

@@ -41,6 +41,19 @@ Cpu::Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, Stat
 
 void Cpu::exec_code(double instructions) {
   exec(instructions);
+  if (icache_on_ && cfg_.code_footprint_bytes) {
+    // A call runs a contiguous piece of the hot path's code, at a place of its
+    // own: a fixed pseudo-random sequence (a 64-bit LCG), so runs repeat.
+    code_seed_ = code_seed_ * 6364136223846793005ull + 1442695040888963407ull;
+    code_cursor_ = (code_seed_ >> 33) % cfg_.code_footprint_bytes;
+    uint64_t n = uint64_t(std::llround(instructions * cfg_.code_bytes_per_instruction));
+    while (n > 0) {
+      const uint64_t chunk = std::min<uint64_t>(n, cfg_.code_footprint_bytes - code_cursor_);
+      fetch(code_addr_ + code_cursor_, uint32_t(chunk));
+      code_cursor_ = (code_cursor_ + chunk) % cfg_.code_footprint_bytes;
+      n -= chunk;
+    }
+  }
   if (!icache_on_)
     uncached_accesses(tlm::TLM_READ_COMMAND, code_addr_, cfg_.ifetch_bytes,
                       uint64_t(std::llround(instructions * 4 / cfg_.ifetch_bytes)));

@@ -69,6 +69,13 @@ class Cpu : public sc_core::sc_module {
     // Write streaming (Cortex-A7 L1): a copy that writes at least this many
     // whole lines allocates them without reading them first (0: never).
     uint32_t write_streaming_lines = 0;
+    // With the I-cache on, exec_code() runs code out of a working set of this
+    // many bytes (the hot path's footprint): each call `code_bytes_per_instruction`
+    // x instructions of it from a place of its own, so a footprint larger than
+    // the I-cache misses in proportion and its misses cost what the code's
+    // memory takes; 0: the I-cache always hits.
+    uint32_t code_footprint_bytes = 0;
+    double code_bytes_per_instruction = 4;
   };
 
   // Its keys below a board's prefix ("e500.l1d_kb"); the clock is the board's.
@@ -234,6 +241,7 @@ class Cpu : public sc_core::sc_module {
   tlm::tlm_generic_payload debug_payload_;  // reused: constructing one allocates (every cached access moves bytes)
   bool icache_on_ = true;
   uint64_t code_addr_ = 0, data_addr_ = 0;
+  uint64_t code_cursor_ = 0, code_seed_ = 1;  // where exec_code() is in the code footprint
   bool streaming_ = false;            // fills are issued without waiting (a copy stream)
   sc_core::sc_time stream_done_;      // the last such fill's completion
   std::vector<Input> lines_;

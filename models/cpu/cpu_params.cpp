@@ -56,6 +56,15 @@ const Bindings<Cpu::Config>& Cpu::bindings() {
           .optional()
           .number("load_store_bytes_per_cycle", &C::load_store_bytes_per_cycle, K::Int, 4, 32, "B/cycle",
                   "what the load/store unit moves per cycle (LDM, VLDM)")
+          .optional()
+          .derived(model_number("code_footprint_kb", K::Real, 0, 4096, "KB",
+                                "the hot path's code, run as a loop through the I-cache (0: the I-cache always hits)"),
+                   [](C& c, const ParamTable& p, const std::string& key) {
+                     c.code_footprint_bytes = uint32_t(p.r(key) * 1024);
+                   })
+          .optional()
+          .number("code_bytes_per_instruction", &C::code_bytes_per_instruction, K::Real, 2, 4, "B",
+                  "code bytes per instruction (Thumb-2 mixes 2 and 4 B)")
           .optional();
   return b;
 }

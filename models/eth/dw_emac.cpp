@@ -2,6 +2,7 @@
 
 #include "models/eth/headers.hpp"
 #include "models/eth/inet_checksum.hpp"
+#include "models/eth/le_words.hpp"
 #include "models/mem/tlm_access.hpp"
 
 namespace ws::eth {
@@ -9,13 +10,11 @@ namespace ws::eth {
 namespace dw {
 void encode(const Desc& d, uint8_t out[kDescBytes]) {
   const uint32_t w[4] = {d.des0, d.des1, d.des2, d.des3};
-  for (int i = 0; i < 4; ++i)
-    for (int b = 0; b < 4; ++b) out[i * 4 + b] = uint8_t(w[i] >> (8 * b));  // little-endian words
+  put_le_words(w, out);
 }
 Desc decode(const uint8_t in[kDescBytes]) {
   uint32_t w[4];
-  for (int i = 0; i < 4; ++i) w[i] = uint32_t(in[i * 4]) | uint32_t(in[i * 4 + 1]) << 8 |
-                                     uint32_t(in[i * 4 + 2]) << 16 | uint32_t(in[i * 4 + 3]) << 24;
+  get_le_words(in, w);
   return Desc{w[0], w[1], w[2], w[3]};
 }
 }  // namespace dw

@@ -37,7 +37,9 @@ void NicThrottle::interrupt() {
   ++interrupts_;
   std::vector<Deliver> batch;
   batch.swap(waiting_);
-  sched_.after(sc_core::sc_time(cfg_.stack_us, sc_core::SC_US), [batch = std::move(batch)] {
+  delivering_ += batch.size();
+  sched_.after(sc_core::sc_time(cfg_.stack_us, sc_core::SC_US), [this, batch = std::move(batch)] {
+    delivering_ -= batch.size();
     for (auto& d : batch) d();
   });
   if (cfg_.mode == Mode::Dynamic) set_itr();

@@ -54,7 +54,10 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   const double offered = p.r("iperf.udp_mbps") > 0 ? p.r("iperf.udp_mbps") : line_rate_mbps(p);
   const apps::IperfConfig icfg{tcp, board_rx, kStart, end, board_rx ? offered : p.r("iperf.udp_mbps"),
                                uint32_t(p.i("iperf.block_bytes")), uint16_t(p.i("iperf.udp_bytes")), kIperfPort};
-  apps::IperfBoard board_app(icfg, sw.rtt, sw.tcpip, sw.stack, sw.lwip, unsigned(p.i("iperf.thread_priority")), kPcIp);
+  const apps::SpawnTask spawn = [&sw](const std::string& name, unsigned priority, std::function<os::Task()> body,
+                                      const sc_time& at) { sw.rtt.thread(name, priority, std::move(body), at); };
+  apps::IperfBoard board_app(icfg, sw.rtt.kernel(), spawn, sw.tcpip, sw.stack, sw.lwip,
+                             unsigned(p.i("iperf.thread_priority")), kPcIp);
   apps::IperfPc pc_app(icfg, pc.stack, run.sched, kBoardIp);
   pc_app.server_ready = [&board_app] { return board_app.listening(); };
   sw.boot();

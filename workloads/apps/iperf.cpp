@@ -42,9 +42,9 @@ void IperfTally::udp(const uint8_t* d, uint32_t n, bool in_window) {
 
 // ---------------------------------------------------------------- the board
 
-IperfBoard::IperfBoard(const IperfConfig& cfg, os::RtThread& rtt, net::TcpipThread& tcpip, net::LwipStack& stack,
-                       net::LwipOnCore& lwip, unsigned priority, uint32_t pc_ip)
-    : cfg_(cfg), rtt_(rtt), tcpip_(tcpip), stack_(stack), lwip_(lwip), pc_ip_(pc_ip), events_(rtt.kernel()),
+IperfBoard::IperfBoard(const IperfConfig& cfg, os::Kernel& kernel, const SpawnTask& spawn, net::TcpipThread& tcpip,
+                       net::LwipStack& stack, net::LwipOnCore& lwip, unsigned priority, uint32_t pc_ip)
+    : cfg_(cfg), kernel_(kernel), tcpip_(tcpip), stack_(stack), lwip_(lwip), pc_ip_(pc_ip), events_(kernel),
       buf_(std::max<uint32_t>(cfg.block_bytes, cfg.udp_bytes)) {
   lwip_.map_buffer(buf_.data(), buf_.size());  // the application's buffer in the board's RAM
   stack_.on_event = [this](int e, int socket) {
@@ -56,18 +56,27 @@ IperfBoard::IperfBoard(const IperfConfig& cfg, os::RtThread& rtt, net::TcpipThre
     }
   };
   // The server side is up from the start; the client starts the test at cfg.start.
-  rtt.thread("iperf", priority, [this] { return run(); },
-             cfg.board_receives ? sc_core::SC_ZERO_TIME : cfg.start);
+  spawn("iperf", priority, [this] { return run(); }, cfg.board_receives ? sc_core::SC_ZERO_TIME : cfg.start);
+}
+
+void IperfBoard::next_trial(const sc_core::sc_time& start, const sc_core::sc_time& end, double mbps) {
+  cfg_.start = start, cfg_.end = end, cfg_.udp_mbps = mbps;
+  events_.post(kTrial);
 }
 
 bool IperfBoard::in_window() const { return lwip_.core().time() < cfg_.end; }
 
+// A socket call: its cost, then lwIP under the core lock. Through the raw
+// API the call is lwIP's own (no socket layer) and moves no data: a
+// callback's pbuf_free is its work.
 os::Task IperfBoard::api(std::function<void()> body) {
   co_await tcpip_.call([this, &body] {
     const sc_core::sc_time t = lwip_.core().time();
-    lwip_.core().exec_code(lwip_.costs().api);
-    lwip_.book("socket API", t);
+    lwip_.core().exec_code(cfg_.raw_api ? lwip_.costs().pbuf : lwip_.costs().api);
+    lwip_.book(cfg_.raw_api ? "lwiperf" : "socket API", t);
+    lwip_.set_charge_copies(!cfg_.raw_api);
     body();
+    lwip_.set_charge_copies(true);
   });
 }
 
@@ -116,20 +125,26 @@ os::Task IperfBoard::udp_send() {
   co_await api([this] { stack_.udp_connect(pc_ip_, cfg_.port); });
   while (!stack_.arp_resolved(pc_ip_)) {  // as iperf3's control connection would have
     co_await api([this] { stack_.arp_request(pc_ip_); });
-    co_await rtt_.kernel().sleep(sc_core::sc_time(1, sc_core::SC_MS));
+    co_await kernel_.sleep(sc_core::sc_time(1, sc_core::SC_MS));
   }
-  const sc_core::sc_time gap =
-      cfg_.udp_mbps > 0 ? sc_core::sc_time(cfg_.udp_bytes * 8.0 / cfg_.udp_mbps, sc_core::SC_US) : sc_core::SC_ZERO_TIME;
-  sc_core::sc_time due = lwip_.core().time();
-  while (in_window()) {
-    iperf_datagram(buf_.data(), cfg_.udp_bytes, uint32_t(sent_datagrams_), lwip_.core().time());
-    // Counted as lwIP takes it: the datagram may reach the PC before this call returns.
-    co_await api([&] {
-      if (stack_.udp_send(buf_.data(), cfg_.udp_bytes)) ++sent_datagrams_;
-      else ++send_failures_;
-    });
-    due += gap;
-    if (due > lwip_.core().time()) co_await rtt_.kernel().sleep(due - lwip_.core().time());  // iperf's pacing
+  for (;;) {  // a trial: [start, end) at its rate; the next waits for next_trial()
+    const sc_core::sc_time gap = cfg_.udp_mbps > 0 ? sc_core::sc_time(cfg_.udp_bytes * 8.0 / cfg_.udp_mbps, sc_core::SC_US)
+                                                   : sc_core::SC_ZERO_TIME;
+    if (cfg_.start > lwip_.core().time()) co_await kernel_.sleep(cfg_.start - lwip_.core().time());
+    sc_core::sc_time due = lwip_.core().time();
+    while (in_window()) {
+      iperf_datagram(buf_.data(), cfg_.udp_bytes, uint32_t(sent_datagrams_), lwip_.core().time());
+      // Counted as lwIP takes it: the datagram may reach the PC before this call returns.
+      bool refused = false;
+      co_await api([&] {
+        if (stack_.udp_send(buf_.data(), cfg_.udp_bytes)) ++sent_datagrams_;
+        else ++send_failures_, refused = true;
+      });
+      if (refused && cfg_.send_retry > sc_core::SC_ZERO_TIME) co_await kernel_.sleep(cfg_.send_retry);
+      due += gap;
+      if (due > lwip_.core().time()) co_await kernel_.sleep(due - lwip_.core().time());  // iperf's pacing
+    }
+    co_await events_.pend(kTrial);
   }
 }
 
@@ -171,6 +186,11 @@ void IperfPc::start() {
     stack_.udp_connect(board_ip_, cfg_.port);
     send_next();
   }
+}
+
+void IperfPc::next_trial(const sc_core::sc_time& start, const sc_core::sc_time& end, double mbps) {
+  cfg_.end = end, cfg_.udp_mbps = mbps;
+  sched_.at(start, [this] { send_next(); });
 }
 
 void IperfPc::pump() {

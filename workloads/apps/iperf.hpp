@@ -17,7 +17,8 @@
 #include "models/sim/scheduler.hpp"
 #include "workloads/lib/byte_pattern.hpp"
 #include "workloads/net/tcpip_thread.hpp"
-#include "workloads/os/rtthread/rtthread.hpp"
+#include "workloads/os/kernel/kernel.hpp"
+#include "workloads/os/kernel/sync.hpp"
 
 namespace ws::apps {
 
@@ -29,7 +30,17 @@ struct IperfConfig {
   uint32_t block_bytes;         // one send() or recv() of the application
   uint16_t udp_bytes;           // UDP payload per datagram
   uint16_t port;
+  // TCP through lwIP's raw API in the tcpip thread's context (lwIP's lwiperf,
+  // the iperf 2 server of TI's MCU+ SDK): no socket call, no copy of the data.
+  bool raw_api = false;
+  // UDP sending: after a send lwIP refused, sleep this long (0: go on at once).
+  sc_core::sc_time send_retry = sc_core::SC_ZERO_TIME;
 };
+
+// Starts the board's application thread under its RTOS: a name, a priority in
+// the RTOS's own numbering, the body, when it starts.
+using SpawnTask =
+    std::function<void(const std::string&, unsigned, std::function<os::Task()>, const sc_core::sc_time&)>;
 
 // What the receiving application got within the test's interval.
 struct IperfTally {
@@ -50,15 +61,17 @@ void iperf_datagram(uint8_t* d, uint16_t n, uint32_t seq, const sc_core::sc_time
 
 class IperfBoard {
  public:
-  IperfBoard(const IperfConfig& cfg, os::RtThread& rtt, net::TcpipThread& tcpip, net::LwipStack& stack,
-             net::LwipOnCore& lwip, unsigned priority, uint32_t pc_ip);
+  IperfBoard(const IperfConfig& cfg, os::Kernel& kernel, const SpawnTask& spawn, net::TcpipThread& tcpip,
+             net::LwipStack& stack, net::LwipOnCore& lwip, unsigned priority, uint32_t pc_ip);
+  // The next UDP sending trial, [start, end) at `mbps` (0: as fast as it can).
+  void next_trial(const sc_core::sc_time& start, const sc_core::sc_time& end, double mbps);
   const IperfTally& tally() const { return tally_; }
   uint64_t sent_datagrams() const { return sent_datagrams_; }
   uint64_t send_failures() const { return send_failures_; }
   bool listening() const { return listening_; }  // the server's socket is bound (board receives)
 
  private:
-  static constexpr uint32_t kReadable = 1, kSent = 2, kConnected = 4;
+  static constexpr uint32_t kReadable = 1, kSent = 2, kConnected = 4, kTrial = 8;
   os::Task run();
   os::Task tcp_receive();
   os::Task tcp_send();
@@ -68,7 +81,7 @@ class IperfBoard {
   bool in_window() const;
 
   IperfConfig cfg_;
-  os::RtThread& rtt_;
+  os::Kernel& kernel_;
   net::TcpipThread& tcpip_;
   net::LwipStack& stack_;
   net::LwipOnCore& lwip_;
@@ -85,6 +98,8 @@ class IperfBoard {
 class IperfPc {
  public:
   IperfPc(const IperfConfig& cfg, net::LwipStack& stack, Scheduler& sched, uint32_t board_ip);
+  // The next UDP sending trial, [start, end) at `mbps`.
+  void next_trial(const sc_core::sc_time& start, const sc_core::sc_time& end, double mbps);
   const IperfTally& tally() const { return tally_; }
   uint64_t sent_datagrams() const { return sent_datagrams_; }
   // When the PC is the client: whether the board's server is up (unset: it is).

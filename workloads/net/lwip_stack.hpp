@@ -18,6 +18,7 @@
 
 extern "C" const ws_lwip_api* ws_lwip_board_rtthread(void);
 extern "C" const ws_lwip_api* ws_lwip_board_tuned(void);
+extern "C" const ws_lwip_api* ws_lwip_board_mcusdk(void);
 extern "C" const ws_lwip_api* ws_lwip_pc(void);
 extern "C" const ws_lwip_api* ws_lwip_linux(void);
 extern "C" const ws_lwip_api* ws_lwip_windows(void);

@@ -35,7 +35,7 @@ struct sock {
 };
 static struct sock socks[WS_SOCKETS];
 static struct udp_pcb* udp;
-static struct pbuf* udp_queue[64];
+static struct pbuf* udp_queue[512]; /* the largest receive mailbox a profile may ask (the MCU+ SDK: 320) */
 static unsigned udp_head, udp_count, udp_limit;
 static int nagle;
 static unsigned ack_every, del_ack_ticks;   /* the receiver's ACK policy (ws_lwip.h) */
@@ -157,7 +157,7 @@ static int init(const ws_lwip_host* h, const uint8_t mac[6], uint32_t ip, uint32
   initial_cwnd = o->initial_cwnd;
   initial_rto_ms = o->initial_rto_ms;
   ndk_tcp = o->ndk_tcp;
-  udp_limit = o->udp_recvmbox ? o->udp_recvmbox : sizeof udp_queue / sizeof udp_queue[0];
+  udp_limit = o->udp_recvmbox ? o->udp_recvmbox : 64;
   lwip_init();
   /* A smaller pool: the pbufs beyond it are taken once and never given back. */
   for (unsigned k = o->pbuf_pool_size ? o->pbuf_pool_size : PBUF_POOL_SIZE; k < PBUF_POOL_SIZE; ++k)

@@ -1,0 +1,142 @@
+#include "models/eth/cpdma.hpp"
+
+#include <algorithm>
+#include "models/eth/inet_checksum.hpp"
+#include "models/eth/le_words.hpp"
+#include "models/mem/tlm_access.hpp"
+#include "models/sim/sim_time.hpp"
+
+namespace ws::eth {
+
+namespace cpdma {
+void encode(const Desc& d, uint8_t out[kDescBytes]) {
+  const uint32_t w[4] = {d.next, d.buffer, d.off_len, d.flags_len};
+  put_le_words(w, out);
+}
+Desc decode(const uint8_t in[kDescBytes]) {
+  uint32_t w[4];
+  get_le_words(in, w);
+  return Desc{w[0], w[1], w[2], w[3]};
+}
+}  // namespace cpdma
+
+Cpdma::Cpdma(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats,
+             FramePool& pool, IrqController& pic, unsigned irq_base)
+    : sc_module(name),
+      socket("socket"),
+      cfg_(cfg),
+      sched_(sched),
+      pool_(pool),
+      mac_(basename(), GigabitMac::Config{cfg.bits_per_s, cfg.rx_fifo_bytes}, sched, stats, pool),
+      dma_(stats.resource(std::string(basename()) + ".dma")),
+      rx_pace_(sched, cfg.rx_irq_per_ms, cfg.pace_tick_us, [&pic, irq_base] { pic.raise(irq_base + kRxIrq); }),
+      tx_pace_(sched, cfg.tx_irq_per_ms, cfg.pace_tick_us, [&pic, irq_base] { pic.raise(irq_base + kTxIrq); }) {
+  mac_.on_receive([this](Frame* f) {
+    rx_waiting_.push_back(f);
+    if (!rx_busy_) rx_step();
+  });
+}
+
+cpdma::Desc Cpdma::read_desc(uint64_t addr, sc_core::sc_time& delay) {
+  uint8_t raw[cpdma::kDescBytes];
+  delay = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, cpdma::kDescBytes) + ns(cfg_.desc_ns);
+  return cpdma::decode(raw);
+}
+
+// The flags word goes back last: the host sees OWNER clear only when the rest is done.
+void Cpdma::write_flags(uint64_t addr, uint32_t flags, const sc_core::sc_time& at) {
+  sched_.at(at, [this, addr, flags] {
+    uint8_t raw[4] = {uint8_t(flags), uint8_t(flags >> 8), uint8_t(flags >> 16), uint8_t(flags >> 24)};
+    tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr + 12, raw, 4);
+  });
+}
+
+void Cpdma::write_rx_hdp(uint64_t desc) {
+  rx_cur_ = desc;
+  if (!rx_busy_) rx_step();
+}
+
+// The oldest frame in the FIFO into the current free buffer.
+void Cpdma::rx_step() {
+  if (rx_waiting_.empty() || rx_cur_ == 0) return;  // nothing to store, or starved: the FIFO holds on
+  rx_busy_ = true;
+  sc_core::sc_time fetch;
+  const uint64_t desc = rx_cur_;
+  const cpdma::Desc d = read_desc(desc, fetch);
+  Frame* f = rx_waiting_.front();
+  rx_waiting_.pop_front();
+  ++rx_storing_;
+  const uint32_t len = f->len;
+  uint32_t flags = cpdma::kSop | cpdma::kEop | (len & cpdma::kLengthMask);
+  const sc_core::sc_time at = fetch;
+  sc_core::sc_time done = at;
+  if (len <= (d.off_len & 0xFFFF)) {
+    done = tlm_access(socket, tlm::TLM_WRITE_COMMAND, d.buffer, f->bytes.data(), len, at);
+    if (cfg_.checksum_offload && !checksums_ok(f->bytes.data(), len - kFcsBytes)) flags |= cpdma::kRxChecksumError;
+  } else {
+    mac_.rx_stats().drop("rx_buffer_too_small");
+  }
+  if (d.next == 0) flags |= cpdma::kEoq;
+  dma_->add_busy(done, len);
+  pool_.put(f);
+  rx_cur_ = d.next;
+  write_flags(desc, flags, now() + done);
+  sched_.after(done, [this, len] {
+    mac_.release(len);
+    --rx_storing_;
+    ++rx_frames_;
+    rx_pace_.request();
+    rx_busy_ = false;
+    rx_step();
+  });
+}
+
+void Cpdma::write_tx_hdp(uint64_t desc) {
+  tx_cur_ = desc;
+  if (!tx_busy_) tx_step();
+}
+
+// One packet, SOP to EOP, gathered onto the wire; the next starts as it does.
+void Cpdma::tx_step() {
+  if (tx_cur_ == 0) {
+    tx_busy_ = false;
+    return;
+  }
+  tx_busy_ = true;
+  Frame* f = pool_.get();
+  f->len = 0;
+  sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+  const uint64_t sop = tx_cur_;
+  bool checksum = false;
+  uint64_t cur = tx_cur_, last = 0;
+  cpdma::Desc d;
+  for (;;) {
+    sc_core::sc_time fetch;
+    d = read_desc(cur, fetch);
+    t += fetch;
+    const uint32_t n = d.off_len & 0xFFFF;
+    if (d.flags_len & cpdma::kChecksumEncap) {
+      checksum = true;  // the checksum word: where to put the sums (here: the frame's own headers say)
+    } else {
+      t = tlm_access(socket, tlm::TLM_READ_COMMAND, d.buffer, f->bytes.data() + f->len, n, t);
+      f->len += n;
+    }
+    last = cur;
+    if ((d.flags_len & cpdma::kEop) || d.next == 0) break;
+    cur = d.next;
+  }
+  if (checksum) insert_checksums(f->bytes.data(), f->len);
+  dma_->add_busy(t, f->len);
+  const sc_core::sc_time ready = now() + t;
+  const sc_core::sc_time on_wire = wire_time(std::max<uint32_t>(f->len, 60) + kFcsBytes, cfg_.bits_per_s);
+  const sc_core::sc_time end = mac_.transmit(f, ready);
+  ++tx_frames_;
+  tx_cur_ = d.next;
+  // OWNER cleared on the SOP once the packet is out (EOQ on its last when the queue ends).
+  write_flags(sop, (d.next == 0 ? cpdma::kEoq : 0u), end);
+  if (last != sop && d.next == 0) write_flags(last, cpdma::kEoq, end);
+  sched_.at(end, [this] { tx_pace_.request(); });
+  sched_.at(std::max(end - on_wire, ready), [this] { tx_step(); });
+}
+
+}  // namespace ws::eth

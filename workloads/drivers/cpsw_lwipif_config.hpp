@@ -1,0 +1,23 @@
+#pragma once
+// The CpswLwipif's configuration and keys, apart from the driver (which needs
+// lwIP), so that a board declares the same keys in every build.
+#include <cstdint>
+#include "models/sim/bindings.hpp"
+
+namespace ws::drivers {
+
+struct CpswLwipifConfig {
+  unsigned rx_pkts = 32, tx_pkts = 16;      // the SDK's Rx and Tx packet counts
+  unsigned task_priority = 8;               // the Rx and Tx tasks
+  double isr_instructions = 0;              // an Rx or Tx interrupt: status, completion pointer, notify, EOI
+  double rx_pkt_instructions = 0;           // per received packet in the Rx task: descriptor, custom pbuf, tcpip_input
+  double tx_pkt_instructions = 0;           // per sent packet: SG list, checksum word, descriptors, HDP
+  double tx_reap_instructions = 0;          // per completed Tx packet: descriptors back, pbuf_free
+  uint64_t desc_base = 0, buffer_base = 0;  // the non-cached descriptor region, the Rx buffers (the board's)
+  uint64_t ram_base = 0;                    // where the RAM model's offset 0 stands
+  uint32_t buffer_bytes = 1536;
+  // "<prefix>.rx_pkts", ".tx_pkts", ".task_priority" and the path lengths.
+  static const Bindings<CpswLwipifConfig>& bindings();
+};
+
+}  // namespace ws::drivers
