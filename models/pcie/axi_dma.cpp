@@ -19,14 +19,17 @@ AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg, Scheduler&
       sched_(sched),
       pcie_(pcie),
       issue_(stats.resource(std::string(sc_module::name()) + ".address")),
-      datapath_(stats.resource(std::string(sc_module::name()) + ".datapath")) {}
+      datapath_(stats.resource(std::string(sc_module::name()) + ".datapath")),
+      local_(stats.resource(std::string(sc_module::name()) + ".local")) {}
 
 void AxiDma::start(DmaJob job) {
   if (busy_) throw std::logic_error(std::string(name()) + ": a transfer started while one runs");
   if (job.len == 0) throw std::invalid_argument(std::string(name()) + ": a DMA transfer of 0 bytes");
   job_ = std::move(job);
   busy_ = true;
-  issued_ = request_end_ = cursor_ = 0;
+  issued_ = request_end_ = cursor_ = read_to_ = 0;
+  read_ahead_.clear();
+  buffers_busy_ = 0;
   if (job_.write)
     step_write();
   else
@@ -47,26 +50,67 @@ sc_time AxiDma::issue_request() {
 }
 
 void AxiDma::pump_reads() {
-  while (in_flight_ < cfg_.outstanding && issued_ < job_.len) {
+  while (in_flight_ < cfg_.outstanding && issued_ < job_.len && (cfg_.buffers == 0 || buffers_busy_ < cfg_.buffers)) {
     const uint32_t off = issued_, n = next_request_bytes();
     issued_ += n;
+    buffers_busy_ += cfg_.buffers > 0;
     sched_.at(issue_request(), [this, off, n] {
       auto sink = std::make_shared<ReadSink>();
-      sink->data = [this, off, left = n](uint64_t at, const uint8_t* data, uint32_t k) mutable {
-        // Each completion's bytes cross the data path and are written to local memory.
+      // Completions cross the data path; their bytes wait here for a local burst.
+      auto held = std::make_shared<std::vector<uint8_t>>();
+      sink->data = [this, off, n, held, left = n](uint64_t at, const uint8_t* data, uint32_t k) mutable {
         const sc_time now = ws::now(), move = move_time(k);
         const sc_time start = datapath_.serve(now, move, k);
-        const sc_time written = tlm_access(mem, tlm::TLM_WRITE_COMMAND, job_.local + off + at,
-                                           const_cast<uint8_t*>(data), k, start - now);
-        const sc_time landed = now + std::max(written, start - now + move);
-        read_bytes_landed_ += k;
-        last_read_landed_ = std::max(last_read_landed_, landed);
         left -= k;
-        if (left == 0) sched_.at(landed, [this] { request_done(); });
+        if (cfg_.local_burst_bytes == 0) {  // straight into local memory
+          const sc_time written = tlm_access(mem, tlm::TLM_WRITE_COMMAND, job_.local + off + at,
+                                             const_cast<uint8_t*>(data), k, start - now);
+          const sc_time landed = now + std::max(written, start - now + move);
+          read_bytes_landed_ += k;
+          last_read_landed_ = std::max(last_read_landed_, landed);
+          if (left == 0) sched_.at(landed, [this] {
+            buffers_busy_ -= cfg_.buffers > 0;  // a staging engine's buffer, written straight out
+            request_done();
+          });
+          return;
+        }
+        held->insert(held->end(), data, data + k);
+        const bool staged = cfg_.buffers > 0;
+        const uint32_t burst = staged ? n : cfg_.local_burst_bytes;
+        const uint32_t done = n - left, base = done - uint32_t(held->size());
+        if (held->size() < burst && left > 0) return;
+        // Whole bursts (a staging engine: the whole request) out through the local path.
+        const sc_time arrived = start + move;
+        sc_time landed = arrived;
+        for (uint32_t o = 0; o < held->size();) {
+          const uint32_t m = std::min<uint32_t>(std::min(cfg_.local_burst_bytes, burst), uint32_t(held->size()) - o);
+          landed = local_burst(true, job_.local + off + base + o, held->data() + o, m, landed);
+          o += m;
+        }
+        read_bytes_landed_ += held->size();
+        last_read_landed_ = std::max(last_read_landed_, landed);
+        held->clear();
+        if (left > 0) return;
+        if (staged) {  // the read is done once in its buffer; the buffer frees once written out
+          sched_.at(arrived, [this] { request_done(); });
+          sched_.at(landed, [this] {
+            --buffers_busy_;
+            request_done(/*buffer_only=*/true);
+          });
+        } else {
+          sched_.at(landed, [this] { request_done(); });
+        }
       };
       pcie_.read(job_.remote + off, n, sink);
     });
   }
+}
+
+sc_time AxiDma::local_burst(bool write, uint64_t addr, uint8_t* data, uint32_t n, const sc_time& ready) {
+  const sc_time now = ws::now();
+  const sc_time memory = tlm_access(mem, write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND, addr, data, n);
+  const sc_time hold = std::max(move_time(n), memory) + ns(write ? cfg_.local_write_ns : cfg_.local_read_ns);
+  return local_.serve(std::max(now, ready), hold, n) + hold;
 }
 
 // Streams the transfer into the controller piece by piece (one MWr each), in
@@ -88,8 +132,24 @@ void AxiDma::step_write() {
     }
     const sc_time now = ws::now();
     piece_.resize(p.len);
-    const sc_time read = tlm_access(mem, tlm::TLM_READ_COMMAND, job_.local + cursor_, piece_.data(), p.len);
-    const sc_time begin = std::max({now + read, request_ready_, datapath_.free_at()});
+    sc_time data_ready;
+    if (cfg_.local_burst_bytes == 0) {
+      data_ready = now + tlm_access(mem, tlm::TLM_READ_COMMAND, job_.local + cursor_, piece_.data(), p.len);
+    } else {
+      while (!read_ahead_.empty() && read_ahead_.front().first <= cursor_) read_ahead_.pop_front();
+      // Local bursts read ahead, one in flight on the local path, as many as the buffers hold (one without).
+      const size_t depth = std::max(1u, cfg_.buffers);
+      while (read_ahead_.size() < depth && read_to_ < job_.len) {
+        const uint32_t m = std::min<uint32_t>(cfg_.local_burst_bytes, uint32_t(job_.len) - read_to_);
+        std::vector<uint8_t> scratch(m);
+        const sc_time after = read_ahead_.empty() ? now : read_ahead_.back().second;
+        read_to_ += m;
+        read_ahead_.push_back({read_to_, local_burst(false, job_.local + read_to_ - m, scratch.data(), m, after)});
+      }
+      tlm_access(mem, tlm::TLM_READ_COMMAND, job_.local + cursor_, piece_.data(), p.len);  // the bytes; timed above
+      data_ready = read_ahead_.front().second;
+    }
+    const sc_time begin = std::max({data_ready, request_ready_, datapath_.free_at()});
     const sc_time end = begin + move_time(p.len);
     datapath_.serve(begin, end - begin, p.len);
     cursor_ += p.len;
@@ -100,11 +160,11 @@ void AxiDma::step_write() {
   }
 }
 
-void AxiDma::request_done() {
-  --in_flight_;
+void AxiDma::request_done(bool buffer_only) {
+  if (!buffer_only) --in_flight_;
   // Every request issued and none in flight: a write's last beat is in the
   // controller, a read's last byte in local memory.
-  if (issued_ == job_.len && in_flight_ == 0) {
+  if (issued_ == job_.len && in_flight_ == 0 && buffers_busy_ == 0) {
     busy_ = false;
     if (job_.done) job_.done();
     return;
@@ -138,6 +198,18 @@ const Bindings<AxiDmaConfig>& AxiDma::bindings() {
              "controller has taken its last beat");
     b.number("request_cycles", &C::request_cycles, K::Real, 0, 10000, "AXI cycles",
              "address phase and set-up of each request on the engine's one issue port");
+    b.number("local_burst_bytes", &C::local_burst_bytes, K::Int, 0, 4096, "B",
+             "bursts to local memory, one in flight through the fabric interconnect (0: no such limit)");
+    b.optional();
+    b.number("local_read_ns", &C::local_read_ns, K::Real, 0, 10000, "ns",
+             "a local read burst's turnaround through the interconnect, beyond the memory's own time");
+    b.optional();
+    b.number("local_write_ns", &C::local_write_ns, K::Real, 0, 10000, "ns",
+             "a local write burst's response through the interconnect, beyond the memory's own time");
+    b.optional();
+    b.number("buffers", &C::buffers, K::Int, 0, 16, "requests",
+             "staging buffers: a read request is done once in one, which frees once written out (0: none)");
+    b.optional();
     return b;
   }();
   return b;

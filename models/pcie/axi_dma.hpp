@@ -11,8 +11,20 @@
 // A read request becomes MRds (the controller cuts it at MRRS and waits for
 // tags); its completions cross the data path into local memory, and it is in
 // flight until its last byte is written there.
+//
+// The local side: with `local_burst_bytes` set, local memory is reached
+// through a fabric interconnect that lets the engine keep one burst in flight
+// (CoreAXI4Interconnect's OPEN_TRANS_MAX 1): a write request's data is read in
+// bursts of that size, a read's completions written in them, each holding the
+// path for the memory's own time and the interconnect's turnaround
+// (`local_read_ns`, `local_write_ns`: the read's first data, the write's
+// response). A staging engine (`buffers` > 0, a soft DMA that reads into its
+// own buffers and writes them out, as CoreAXI4DMAController does) frees a read
+// request when its data is in a buffer; the buffer frees when written out.
 #include <systemc>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <deque>
+#include <utility>
 #include <vector>
 #include "models/pcie/dma_job.hpp"
 #include "models/pcie/pcie_controller.hpp"
@@ -31,6 +43,10 @@ struct AxiDmaConfig {
   unsigned burst_beats = 256;   // largest request the engine issues, in beats
   unsigned outstanding = 4;     // requests in flight at once
   double request_cycles = 1;    // address phase per request on the engine's one issue port, AXI cycles
+  unsigned local_burst_bytes = 0;  // bursts to local memory, one in flight (0: as the requests, no limit)
+  double local_read_ns = 0;        // a local read burst's turnaround beyond the memory's time
+  double local_write_ns = 0;       // a local write burst's response beyond the memory's time
+  unsigned buffers = 0;            // staging buffers of a request each (0: completions go straight to memory)
 };
 
 class AxiDma : public sc_core::sc_module {
@@ -57,7 +73,12 @@ class AxiDma : public sc_core::sc_module {
   sc_core::sc_time issue_request();  // books the address phase; returns when it ends
   void pump_reads();
   void step_write();
-  void request_done();
+  void request_done(bool buffer_only = false);  // buffer_only: a staging buffer written out, no request
+  // One burst of `n` bytes between local memory and `data` through the local
+  // path, from `ready` at the earliest; returns when it is done.
+  sc_core::sc_time local_burst(bool write, uint64_t addr, uint8_t* data, uint32_t n, const sc_core::sc_time& ready);
+  // A read request's bytes [off, off + n) have arrived: into local memory (staged: out of its buffer).
+  void land(uint32_t off, uint32_t n, const sc_core::sc_time& arrived);
   sc_core::sc_time move_time(uint32_t n) const {
     return clk_.cycles(double((n + cfg_.bytes_per_beat - 1) / cfg_.bytes_per_beat));
   }
@@ -68,6 +89,7 @@ class AxiDma : public sc_core::sc_module {
   PcieController& pcie_;
   BusyServer issue_;     // the address channel: one request at a time
   BusyServer datapath_;  // the data channel: one beat per clock
+  BusyServer local_;     // the local memory path: one burst at a time
   DmaJob job_;
   bool busy_ = false;
   uint32_t issued_ = 0;        // bytes whose request has been issued
@@ -75,6 +97,11 @@ class AxiDma : public sc_core::sc_module {
   uint32_t cursor_ = 0;        // write: bytes handed to the controller
   sc_core::sc_time request_ready_;  // write: when the streamed request's address phase ended
   unsigned in_flight_ = 0;
+  unsigned buffers_busy_ = 0;          // staged: buffers holding data not yet written out
+  // write: local bursts read ahead of the stream (a staging engine's buffers:
+  // the next is read while one streams), their end and when each was read.
+  std::deque<std::pair<uint32_t, sc_core::sc_time>> read_ahead_;
+  uint32_t read_to_ = 0;  // write: local bytes read so far
   std::vector<uint8_t> piece_;
   uint64_t read_bytes_landed_ = 0, requests_ = 0;
   sc_core::sc_time last_read_landed_;

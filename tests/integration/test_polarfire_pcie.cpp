@@ -53,7 +53,8 @@ TEST(PolarFirePcie, EveryByteLandsInTlpsTheSplitRulesGive) {
 // of payload in 128 + 12 (3 DW header) + 8 (sequence, LCRC, framing) B.
 TEST(PolarFirePcie, WritesRunAtTheTlpEfficiencyOfTheLink) {
   for (const char* lanes : {"1", "4"}) {
-    const auto o = run({{"dma.op", "write"}, {"pcie.gen", "1"}, {"pcie.lanes", lanes}});
+    // The local path off (no local burst limit): the link alone.
+    const auto o = run({{"dma.op", "write"}, {"pcie.gen", "1"}, {"pcie.lanes", lanes}, {"builtin_dma.local_burst_bytes", "0"}});
     EXPECT_NEAR(metric(o, "link_efficiency"), 128.0 / 148, 0.005) << "x" << lanes;
   }
 }
@@ -61,7 +62,8 @@ TEST(PolarFirePcie, WritesRunAtTheTlpEfficiencyOfTheLink) {
 // With small read requests the round trip binds: rate = requests in flight x
 // request bytes / (the PC's read latency + the wire), and halves with half the requests.
 TEST(PolarFirePcie, SmallReadsAreBoundByRequestsInFlightTimesTheRoundTrip) {
-  const Settings small = {{"dma.op", "read"}, {"dma.engine", "builtin"}, {"builtin_dma.burst_beats", "16"}};
+  const Settings small = {{"dma.op", "read"}, {"dma.engine", "builtin"}, {"builtin_dma.burst_beats", "16"},
+                          {"builtin_dma.local_burst_bytes", "0"}};
   Settings eight = small, four = small;
   eight.push_back({"builtin_dma.outstanding", "8"});
   four.push_back({"builtin_dma.outstanding", "4"});
@@ -75,11 +77,54 @@ TEST(PolarFirePcie, SmallReadsAreBoundByRequestsInFlightTimesTheRoundTrip) {
 // The AXI side of the engine: 8 B a clock, so 125 MHz caps a Gen2 x4 transfer at 1000 MB/s.
 TEST(PolarFirePcie, TheAxiClockCapsAFastLink) {
   for (const char* op : {"read", "write"}) {
-    const auto o = run({{"dma.op", op}, {"builtin_dma.clock_mhz", "125"}});
+    const auto o = run({{"dma.op", op}, {"builtin_dma.clock_mhz", "125"}, {"builtin_dma.local_burst_bytes", "0"}});
     EXPECT_LE(metric(o, "mbytes_s"), 1000.0) << op;
     EXPECT_GT(metric(o, "mbytes_s"), 950.0) << op;
     EXPECT_EQ(o.result.limit(), "fpga.dma.datapath") << op;
   }
+}
+
+
+// One local burst in flight: each 256 B burst pays the memory's time and the
+// interconnect's turnaround, so at Gen2 x4 the local path binds; with no
+// turnaround the link does. Every byte still lands (the run checks them).
+TEST(PolarFirePcie, OneLocalBurstInFlightBindsAFastLink) {
+  for (const char* op : {"read", "write"}) {
+    const auto bound = run({{"dma.op", op}});
+    const auto free = run({{"dma.op", op}, {"builtin_dma.local_read_ns", "0"}, {"builtin_dma.local_write_ns", "0"}});
+    ASSERT_TRUE(bound.ok && free.ok) << bound.error << free.error;
+    EXPECT_EQ(bound.result.limit(), "fpga.dma.local") << op;
+    EXPECT_LT(metric(bound, "mbytes_s"), 0.95 * metric(free, "mbytes_s")) << op;
+    // Burst size over burst time: 256 B over the AXI beats (128 ns) and the turnaround.
+    const double turnaround = std::string(op) == "read" ? 83 : 35;
+    EXPECT_LE(metric(bound, "mbytes_s"), 256e3 / (128 + turnaround) * 1.01) << op;
+  }
+}
+
+// The fabric engine keeps one 2 KB read in flight: its reads are its round trip's, not the link's.
+TEST(PolarFirePcie, TheFabricEnginesReadsAreOneBurstPerRoundTrip) {
+  const auto one = run({{"dma.op", "read"}, {"dma.engine", "fabric"}});
+  const auto four = run({{"dma.op", "read"}, {"dma.engine", "fabric"}, {"fabric_dma.outstanding", "4"}});
+  ASSERT_TRUE(one.ok && four.ok) << one.error << four.error;
+  EXPECT_NE(one.result.limit().find("reads in flight (1 requests"), std::string::npos) << one.result.limit();
+  EXPECT_GT(metric(four, "mbytes_s"), 1.3 * metric(one, "mbytes_s"));
+}
+
+// The fabric memory: DDR3L's AXI port is slower than DDR4's, both slower than LSRAM.
+TEST(PolarFirePcie, TheMemoryPresetsOrderByTheirPorts) {
+  for (const char* op : {"read", "write"}) {
+    double last = 1e9;
+    for (const char* kind : {"lsram", "ddr4", "ddr3l"}) {
+      const auto o = run({{"dma.op", op}, {"fpga_mem.kind", kind}});
+      ASSERT_TRUE(o.ok) << o.error;
+      EXPECT_LT(metric(o, "mbytes_s"), last) << op << " " << kind;
+      last = metric(o, "mbytes_s");
+    }
+  }
+  // A latency set explicitly wins over the preset's.
+  const auto ddr = run({{"dma.op", "read"}, {"fpga_mem.kind", "ddr4"}});
+  const auto fast = run({{"dma.op", "read"}, {"fpga_mem.kind", "ddr4"}, {"fpga_mem.latency_ns", "8"}});
+  EXPECT_GT(metric(fast, "mbytes_s"), metric(ddr, "mbytes_s"));
 }
 
 }  // namespace
