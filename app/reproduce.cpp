@@ -33,8 +33,10 @@ bool ReproducedRow::holds() const {
   // 0 is "never" (a line-rate size not reached), which is not below anything.
   if (ref.relation == "below") return simulated > 0 && simulated < *ref.measured;
   if (ref.relation == "at_least") return simulated >= *ref.measured;
-  if (ref.relation == "about") return std::fabs(error_pct()) <= 25;  // a figure the study rounds ("about 6")
-  return true;
+  if (!ref.measured) return true;
+  if (ref.tolerance && !ref.tolerance_pct) return std::fabs(simulated - *ref.measured) <= *ref.tolerance;
+  // A figure the study rounds ("about 6") holds within 25 % unless the row says.
+  return std::fabs(error_pct()) <= ref.tolerance.value_or(ref.relation == "about" ? 25 : 5);
 }
 
 // One line of RFC 4180 CSV: a field in double quotes may hold commas, and "" is a quote.
@@ -84,6 +86,18 @@ std::vector<ReferenceRow> load_reference(const std::string& path) {
       else if (h == "note") r.note = f[i];
       else if (h == "status") r.status = f[i];
       else if (h == "relative_to") r.relative_to = f[i];
+      else if (h == "tolerance") {
+        if (f[i].empty()) continue;
+        std::string t = f[i];
+        r.tolerance_pct = !t.empty() && t.back() == '%';
+        if (r.tolerance_pct) t.pop_back();
+        double v = -1;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (ec != std::errc() || end != t.data() + t.size() || v < 0)
+          throw InputError(fmt::format("{}:{}: key 'tolerance': '{}' is not a tolerance (a number >= 0 in the "
+                                       "metric's unit, or a percentage such as 5%)", path, n, f[i]));
+        r.tolerance = v;
+      }
       else if (h == "scored") {
         if (f[i].empty()) continue;
         const auto [end, ec] = std::from_chars(f[i].data(), f[i].data() + f[i].size(), r.scored_round);

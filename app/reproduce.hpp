@@ -37,7 +37,12 @@ struct ReferenceRow {
   // The label of another row of the table: this row's figure is then its gain
   // over that row in % (100 x (this / that - 1)), the way a study states a step.
   std::string relative_to;
-  // below, at_least and about are statements: one that fails makes reproduce exit 1.
+  // How far the simulated figure may be from the measured one and still hold:
+  // `tolerance` in % of the measured figure (tolerance_pct) or in its own unit;
+  // none: 5 % for a figure (approx), 25 % for one the study rounds (about).
+  std::optional<double> tolerance;
+  bool tolerance_pct = true;
+  // below, at_least and about are statements; any calibration row that does not hold makes reproduce exit 1.
   bool statement() const { return relation != "approx"; }
   bool miss() const { return status == "miss"; }
 };
@@ -66,12 +71,13 @@ struct ReproducedRow {
   double error_pct() const { return 100.0 * (simulated - *ref.measured) / *ref.measured; }
   // Error of the committed prediction in % of the measured figure (scored approx rows).
   double prediction_error_pct() const { return 100.0 * (*ref.predicted - *ref.measured) / *ref.measured; }
-  // Whether a statement row (below / at_least / about) holds.
+  // Whether the row holds: a statement (below, at_least) as stated, a figure
+  // (approx, about) within its tolerance.
   bool holds() const;
-  // A calibration statement that ran and does not hold.
-  // A recorded miss never fails the run: it is on record as one.
-  bool fails() const {
-    return ref.kind == "calibration" && ref.statement() && !ref.miss() && error.empty() && !holds();
+  // A calibration row that ran and does not hold. A recorded miss is on record
+  // as one and fails only when `strict`.
+  bool fails(bool strict = false) const {
+    return ref.kind == "calibration" && (strict || !ref.miss()) && error.empty() && ref.measured && !holds();
   }
 };
 

@@ -38,11 +38,11 @@ int cmd_reproduce(const ReproduceArgs& a) {
         std::cerr << r.ref.label << ": " << r.error << "\n";
         rc = std::max(rc, r.exit_code);
       }
-      if (r.fails()) failing.push_back(r.ref.label);
+      if (r.fails(a.strict)) failing.push_back(r.ref.label);
     }
     if (!failing.empty()) {
-      std::cerr << fmt::format("{}: {} calibration {}{}: {}\n", s->name, failing.size(),
-                               failing.size() == 1 ? "statement FAILS" : "statements FAIL",
+      std::cerr << fmt::format("{}: {} calibration {} outside {} tolerance{}: {}\n", s->name, failing.size(),
+                               failing.size() == 1 ? "row is" : "rows are", failing.size() == 1 ? "its" : "their",
                                a.no_fail ? " (--no-fail: exit 0)" : "", join(failing, "; "));
       if (!a.no_fail) rc = std::max(rc, 1);
     }

@@ -15,10 +15,11 @@ struct ReproduceArgs {
   std::string rows = "all";       // all | calibration | withheld | excluded
   std::string plot_dir;           // also draw each table into it
   bool no_fail = false;
+  bool strict = false;            // recorded misses fail the run too
 };
 
-// Exit 1 when a calibration statement (below, at_least, about) fails, unless
-// `no_fail`; approx figures, however far off, never decide it.
+// Exit 1 when a calibration row (a figure or a statement) falls outside its
+// tolerance, unless `no_fail`; a recorded miss decides it only when `strict`.
 int cmd_reproduce(const ReproduceArgs& a);
 
 }  // namespace ws

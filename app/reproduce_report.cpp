@@ -107,22 +107,25 @@ std::string reproduction_report(const ReferenceSet& set, const std::vector<Repro
     } else if (r.ref.measured) {
       const double err = r.error_pct();
       row.push_back((r.ref.relation == "about" ? "about " : "") + fmt_number(*r.ref.measured));
-      // An "about" figure is also a statement (within 25 %): people see whether it holds.
-      const std::string held = people && r.ref.relation == "about" ? (r.holds() ? " holds" : " FAILS") : "";
+      // Whether a calibration figure is within its tolerance: people see it.
+      const std::string held = !people || r.ref.kind != "calibration" ? ""
+                               : r.holds()                            ? (r.ref.relation == "about" ? " holds" : "")
+                               : r.ref.miss()                         ? " miss"
+                                                                      : " FAILS";
       row.push_back(r.ref.kind == "excluded" ? "-" : num(err, "{:+.1f}") + held);
       if (r.ref.kind == "calibration") cal.push_back(std::fabs(err));
     } else {
       row.push_back("-");
       row.push_back("-");
     }
-    if (r.ref.kind == "calibration" && r.ref.statement()) {
+    if (r.ref.kind == "calibration" && r.ref.measured) {
       ++statements;
       holding += r.holds();
     }
     if (r.fails())
       failing.push_back(fmt::format("{} (simulated {}, measured {}{})", r.ref.label, plain_number(r.simulated),
-                                    r.ref.relation == "below" ? "< " : r.ref.relation == "at_least" ? ">= " : "about ",
-                                    fmt_number(*r.ref.measured)));
+                                    r.ref.relation == "below" ? "< " : r.ref.relation == "at_least" ? ">= "
+                                    : r.ref.relation == "about" ? "about " : "", fmt_number(*r.ref.measured)));
     // An excluded row keeps its prediction on record but is not scored.
     const bool scored = r.ref.predicted && r.ref.measured && (r.ref.relation == "approx" || r.ref.relation == "about") &&
                         r.ref.kind != "excluded";
@@ -147,11 +150,12 @@ std::string reproduction_report(const ReferenceSet& set, const std::vector<Repro
   if (!people) return render(t, format);
   std::string out = people_blocks(t, blocks, knobs);
   out += fmt::format("\n{}: {}", set.name, summary_line("calibration:", summarize(cal)));
-  if (statements) out += fmt::format(", {} of {} statements hold", holding, statements);
+  if (statements) out += fmt::format(", {} of {} rows hold", holding, statements);
   out += fmt::format("\n{}: {} (committed before the measurement was released)\n", set.name,
                      summary_line("scored predictions:", summarize(pred)));
   if (!failing.empty())
-    out += wrap(fmt::format("{}: statements that FAIL: {}", set.name, join(failing, "; ")), 100, "    ") + "\n";
+    out += wrap(fmt::format("{}: rows that FAIL (outside their tolerance, not recorded misses): {}", set.name,
+                            join(failing, "; ")), 100, "    ") + "\n";
   if (!fitted.empty())
     out += wrap(fmt::format("{}: fitted (a parameter was fitted on the row, so its error is no evidence): {}", set.name,
                             join(fitted, "; ")),

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <fmt/format.h>
 #include <functional>
 #include <limits>
@@ -13,7 +14,7 @@
 namespace ws {
 namespace {
 
-constexpr const char* kValidKeys = "platform, workload, description, seed, params, sweep";
+constexpr const char* kValidKeys = "platform, workload, description, seed, params, sweep, expect";
 
 // 1-based line of a mark, 0 when unknown.
 int line_of(const YAML::Mark& m) { return m.is_null() ? 0 : m.line + 1; }
@@ -97,6 +98,71 @@ uint64_t seed_value(const std::string& path, const YAML::Node& k, const YAML::No
   return x;
 }
 
+// A number of an expectation (finite), or an InputError naming its key.
+double expect_number(const std::string& path, const YAML::Node& k, const YAML::Node& v, const std::string& what) {
+  const std::string& s = v.IsScalar() ? v.Scalar() : std::string();
+  double x = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (!v.IsScalar() || s.empty() || ec != std::errc() || p != s.data() + s.size() || !std::isfinite(x))
+    fail(where(path, k), fmt::format("key '{}': expected a number, got '{}'", what, v.IsScalar() ? s : kind_name(v)));
+  return x;
+}
+
+Expectation expectation(const std::string& path, const YAML::Node& e, size_t i) {
+  const std::string name = fmt::format("expect[{}]", i + 1);
+  if (!e.IsMap())
+    fail(where(path, e), fmt::format("key '{}': expected a map (column, and value with tolerance, or at_least or "
+                                     "at_most; optional where), got {}", name, kind_name(e)));
+  Expectation x;
+  x.at = where(path, e);
+  int bounds = 0;
+  bool tolerance = false;
+  for (auto it = e.begin(); it != e.end(); ++it) {
+    const YAML::Node k = it->first, v = it->second;
+    const std::string key = k.IsScalar() ? k.Scalar() : "";
+    const std::string shown = name + "." + key;
+    if (key == "column") {
+      x.column = string_value(path, k, v);
+    } else if (key == "where") {
+      if (!v.IsMap() || v.size() == 0)
+        fail(where(path, k), fmt::format("key '{}': expected a map of parameter keys to values, got {}", shown, kind_name(v)));
+      for (auto w = v.begin(); w != v.end(); ++w) {
+        if (!w->first.IsScalar() || !w->second.IsScalar())
+          fail(where(path, w->first), fmt::format("key '{}': a parameter key and a scalar value", shown));
+        x.where.emplace_back(w->first.Scalar(), w->second.Scalar());
+      }
+    } else if (key == "value" || key == "at_least" || key == "at_most") {
+      ++bounds;
+      x.kind = key == "value" ? Expectation::Kind::Value : key == "at_least" ? Expectation::Kind::AtLeast
+                                                                          : Expectation::Kind::AtMost;
+      x.bound = expect_number(path, k, v, shown);
+      x.value_line = line_of(v.Mark());
+      x.value_column = v.Mark().is_null() ? 0 : v.Mark().column;
+      x.value_text = v.Scalar();
+    } else if (key == "tolerance") {
+      tolerance = true;
+      std::string t = v.IsScalar() ? v.Scalar() : "";
+      x.tolerance_pct = !t.empty() && t.back() == '%';
+      if (x.tolerance_pct) t.pop_back();
+      double tol = -1;
+      const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), tol);
+      if (t.empty() || ec != std::errc() || p != t.data() + t.size() || !(tol >= 0))
+        fail(where(path, k), fmt::format("key '{}': '{}' is not a tolerance (valid: a number >= 0 in the column's "
+                                         "unit, or a percentage such as 2%)", shown, v.IsScalar() ? v.Scalar() : kind_name(v)));
+      x.tolerance = tol;
+    } else {
+      fail(where(path, k), fmt::format("unknown key '{}' (valid: column, where, value, tolerance, at_least, at_most)", shown));
+    }
+  }
+  if (x.column.empty()) fail(x.at, fmt::format("key '{}': missing 'column' (a result column of the platform)", name));
+  if (bounds != 1) fail(x.at, fmt::format("key '{}': give exactly one of value, at_least, at_most", name));
+  if (x.kind == Expectation::Kind::Value && !tolerance)
+    fail(x.at, fmt::format("key '{}': a value needs its tolerance (tolerance: 2% or an amount in the column's unit)", name));
+  if (x.kind != Expectation::Kind::Value && tolerance)
+    fail(x.at, fmt::format("key '{}': a bound (at_least, at_most) takes no tolerance", name));
+  return x;
+}
+
 }  // namespace
 
 Scenario load_scenario(const std::string& path) {
@@ -108,7 +174,7 @@ Scenario load_scenario(const std::string& path) {
   Scenario sc;
   sc.path = path;
   std::map<std::string, int> top_seen;
-  YAML::Node params_node, sweep_node;
+  YAML::Node params_node, sweep_node, expect_node;
   try {
     for (auto it = root.begin(); it != root.end(); ++it) {
       const YAML::Node k = it->first;
@@ -134,6 +200,10 @@ Scenario load_scenario(const std::string& path) {
         if (!v.IsNull() && !v.IsMap())
           fail(where(path, line), fmt::format("key 'params': expected a map of parameter keys to values, got {}", kind_name(v)));
         params_node = v;
+      } else if (name == "expect") {
+        if (!v.IsSequence())
+          fail(where(path, line), fmt::format("key 'expect': expected a list of expectations, got {}", kind_name(v)));
+        expect_node = v;
       } else if (name == "sweep") {
         if (!v.IsNull() && !v.IsMap())
           fail(where(path, line), fmt::format("key 'sweep': expected a map of parameter keys to lists of values, got {}", kind_name(v)));
@@ -188,6 +258,8 @@ Scenario load_scenario(const std::string& path) {
                 sc.sweeps.emplace_back(key, std::move(values));
               });
     }
+    for (std::size_t i = 0; expect_node.IsSequence() && i < expect_node.size(); ++i)
+      sc.expect.push_back(expectation(path, expect_node[i], i));
   } catch (const YAML::Exception& e) {
     // Should not happen for a parsed document, but never let it escape as a crash.
     fail(where(path, line_of(e.mark)), fmt::format("malformed scenario: {}", e.msg));

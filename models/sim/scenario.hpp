@@ -12,6 +12,13 @@
 //     dma.block_bytes: 32768      # -> "dma.block_bytes" = "32768"
 //   sweep:                        # optional map key -> non-empty list of scalars
 //     dma.block_bytes: [256, 512] # nested maps flatten here too
+//   expect:                       # optional list: what `wirespeed check` holds the run to
+//     - column: gbps              # a result column of the platform
+//       where: {dma.block_bytes: 512}   # optional: the points whose values are these
+//       value: 7.21               # a figure with a tolerance ...
+//       tolerance: 2%             #   (in % of the value, or in the column's unit: 0.1)
+//     - column: gbps
+//       at_least: 5               # ... or a bound: at_least, at_most
 //
 // Rules:
 //  * Unknown top-level keys, duplicate keys (also after flattening: `pcie: {lanes: 4}`
@@ -39,6 +46,21 @@ struct Override {
   std::string where;  // "path:line"
 };
 
+// One expectation of `wirespeed check`: a column's figure at the points `where`
+// selects (all when empty) within a tolerance of `value`, or bounded.
+struct Expectation {
+  enum class Kind { Value, AtLeast, AtMost };
+  std::vector<std::pair<std::string, std::string>> where;  // key -> value a point must have
+  std::string column;
+  Kind kind = Kind::Value;
+  double bound = 0;          // the value, or the bound
+  double tolerance = 0;      // Value: how far the figure may be
+  bool tolerance_pct = true; // in % of the value (else in the column's unit)
+  std::string at;            // "path:line" of the entry
+  int value_line = 0, value_column = 0;  // the number's place in the file (1-based line, 0-based column), for --update
+  std::string value_text;                // the number as written
+};
+
 struct Scenario {
   std::string path;
   std::string platform;
@@ -50,6 +72,7 @@ struct Scenario {
   // and the line of that value); keys in file order.
   std::vector<std::pair<std::string, std::vector<Override>>> sweeps;
   std::optional<uint64_t> seed;
+  std::vector<Expectation> expect;
 };
 
 // Reads and checks the structure of a scenario file. Throws InputError.

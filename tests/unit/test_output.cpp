@@ -82,17 +82,30 @@ TEST(ReproduceReport, EachQuantityGetsABlockWithItsOwnUnit) {
   EXPECT_NE(csv.find(",cpu0_pct,%\n"), std::string::npos) << csv;
 }
 
-TEST(ReproduceReport, OnlyCalibrationStatementsFail) {
+// A calibration row outside its tolerance fails, figure or statement; a
+// recorded miss is on record and fails only when strict; other kinds never do.
+TEST(ReproduceReport, CalibrationRowsOutsideTheirToleranceFail) {
   auto below = row("load", "cpu0_pct", 99.5, 50, "below");
   EXPECT_TRUE(below.fails());
   auto about = row("load", "cpu0_pct", 99.5, 50, "about");
   EXPECT_TRUE(about.fails()) << "about: within 25 %";
   auto approx = row("load", "cpu0_pct", 99.5, 50);
-  EXPECT_FALSE(approx.fails()) << "a figure, however far off, is a recorded miss, not a failed statement";
+  EXPECT_TRUE(approx.fails()) << "a figure outside 5 %";
+  auto near = row("load", "cpu0_pct", 52, 50);
+  EXPECT_FALSE(near.fails()) << "4 % off: within the default 5 %";
+  near.ref.tolerance = 1;
+  near.ref.tolerance_pct = false;
+  EXPECT_TRUE(near.fails()) << "2 points off, 1 point allowed";
+  approx.ref.status = "miss";
+  EXPECT_FALSE(approx.fails()) << "a recorded miss";
+  EXPECT_TRUE(approx.fails(/*strict=*/true));
   below.ref.kind = "excluded";
   EXPECT_FALSE(below.fails());
   const ws::ReferenceSet set{"t", "mpc8572", "x.csv", "fwd_fps"};
+  approx.ref.note = "why";
   const std::string text = ws::reproduction_report(set, {about, approx}, "table");
-  EXPECT_NE(text.find("statements that FAIL: load (simulated 99.5, measured about 50)"), std::string::npos) << text;
-  EXPECT_NE(text.find("0 of 1 statements hold"), std::string::npos) << text;
+  EXPECT_NE(text.find("rows that FAIL (outside their tolerance, not recorded misses): load (simulated 99.5"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("0 of 2 rows hold"), std::string::npos) << text;
+  EXPECT_NE(text.find(" miss"), std::string::npos) << "the miss is marked: " << text;
 }

@@ -133,7 +133,7 @@ TEST(ScenarioErrors, NullParamValue) {
 TEST(ScenarioErrors, UnknownTopLevelKey) {
   std::string path = write_temp("platform: p\nworkload: w\n\nfoo: 1\n");
   std::string msg = load_error(path);
-  EXPECT_EQ(msg, path + ":4: unknown key 'foo' (valid: platform, workload, description, seed, params, sweep)");
+  EXPECT_EQ(msg, path + ":4: unknown key 'foo' (valid: platform, workload, description, seed, params, sweep, expect)");
 }
 
 TEST(ScenarioErrors, MissingPlatform) {
@@ -398,3 +398,39 @@ TEST(ScenarioApply, RejectsUndeclaredKey) {
 }
 
 }  // namespace
+
+// The expect list: its entries as written, with where the value stands in the
+// file (for --update), and each mistake named with its line.
+TEST(ScenarioExpect, EntriesAndTheirMistakes) {
+  const std::string head = "platform: p\nworkload: w\nexpect:\n";
+  const auto sc = ws::load_scenario(write_temp(
+      head + "  - column: gbps\n    where: {pcie.lanes: 4}\n    value: 7.25\n    tolerance: 2%\n"
+                               "  - column: gbps\n    at_most: 10\n", "_ok"));
+  ASSERT_EQ(sc.expect.size(), 2u);
+  EXPECT_EQ(sc.expect[0].kind, ws::Expectation::Kind::Value);
+  EXPECT_EQ(sc.expect[0].bound, 7.25);
+  EXPECT_TRUE(sc.expect[0].tolerance_pct);
+  EXPECT_EQ(sc.expect[0].where.at(0), (std::pair<std::string, std::string>{"pcie.lanes", "4"}));
+  EXPECT_EQ(sc.expect[0].value_line, 6);
+  EXPECT_EQ(sc.expect[0].value_column, 11);
+  EXPECT_EQ(sc.expect[1].kind, ws::Expectation::Kind::AtMost);
+  const auto refused = [&](const std::string& name, const std::string& body) {
+    try {
+      ws::load_scenario(write_temp(head + body, name));
+    } catch (const ws::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(refused("_e1", "  - value: 3\n    tolerance: 1\n").find("missing 'column'"), std::string::npos);
+  EXPECT_NE(refused("_e2", "  - column: x\n    value: 3\n    at_least: 1\n    tolerance: 1\n").find("exactly one of"),
+            std::string::npos);
+  EXPECT_NE(refused("_e3", "  - column: x\n    value: three\n    tolerance: 1\n").find(":5: key 'expect[1].value': expected a number"),
+            std::string::npos);
+  EXPECT_NE(refused("_e4", "  - column: x\n    at_least: 1\n    tolerance: 1\n").find("takes no tolerance"),
+            std::string::npos);
+  EXPECT_NE(refused("_e5", "  - column: x\n    value: 1\n    tolerance: -2%\n").find("is not a tolerance"),
+            std::string::npos);
+  EXPECT_NE(refused("_e6", "  - column: x\n    at_most: 1\n    colour: red\n").find("unknown key 'expect[1].colour'"),
+            std::string::npos);
+}
