@@ -1,5 +1,7 @@
 #include "app/plot.hpp"
 
+#include "app/output_paths.hpp"
+
 #include <fmt/format.h>
 #include <filesystem>
 #include <fstream>
@@ -61,6 +63,7 @@ int plot_sweep(const SweepPlot& p) {
       for (auto& [key, values] : config["sweep"].items()) swept += (swept.empty() ? "" : ",") + key;
   }
   if (!fs::is_regular_file(csv, ec)) throw InputError(fmt::format("plot {}: no results CSV there", p.results));
+  check_writable(p.out, "-o");  // a missing folder is bad input, not the script's traceback
   const fs::path named = fs::path(p.results).lexically_normal();
   const std::string name = folder ? (named.has_filename() ? named.filename() : named.parent_path().filename()).string()
                                   : named.stem().string();

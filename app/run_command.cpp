@@ -50,6 +50,8 @@ int cmd_run(const RunArgs& a, bool validate_only) {
                              tables.size(), tables.size() == 1 ? "" : "s");
     return 0;
   }
+  if (a.seed_given && !platform.seed_note.empty())
+    std::cerr << "note: --seed on " << platform.name << ": " << platform.seed_note << "\n";
   if (!a.pcap.empty() && !platform.ethernet_ports)
     std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
   check_distinct(a.out, a.trace, a.pcap);

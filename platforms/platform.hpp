@@ -64,6 +64,8 @@ struct Platform {
   std::vector<std::pair<std::string, std::string>> short_run;
   // Its board file, relative to the data root (empty: none); its description is the file's.
   std::string board = {};
+  // Said when --seed is given and the seed changes little or nothing here (empty: it matters).
+  std::string seed_note = {};
 };
 
 const std::vector<Platform>& platforms();

@@ -10,7 +10,7 @@ using K = ParamSpec::Kind;
 
 void PcieController::declare_params(ParamTable& t) {
   // --- link ---
-  t.declare_model(model_choice("pcie.gen", {"1", "2"}, "-", "1: 2.5 GT/s (MSC8156), 2: 5 GT/s (MSC8157)"));
+  t.declare_model(model_choice("pcie.gen", {"1", "2"}, "-", "PCIe generation: 1 is 2.5 GT/s, 2 is 5 GT/s a lane"));
   t.declare_model(model_choice("pcie.lanes", {"1", "2", "4"}, "lanes", "negotiated link width"));
   t.declare_model(model_choice("pcie.mps", {"128", "256"}, "B",
                                "Max Payload Size programmed at the RC; the link uses the smaller of this and "

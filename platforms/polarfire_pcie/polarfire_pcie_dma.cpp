@@ -20,11 +20,18 @@ constexpr uint64_t kPcBuffer = 256ull << 20;     // its place in host memory
 constexpr uint64_t kFpgaBuffer = 16ull << 20;    // the transfer's place in fabric memory
 
 // What binds a finished read that no resource paces (none busy 90 % of the
-// window): the requests in flight, each waiting a round trip for its data.
-// Otherwise the run's limit is its most utilised resource (RunResult::limit).
-std::string read_limit(const RunResult& r, const pcie::AxiDmaConfig& dma) {
+// window): the requests in flight, each waiting a round trip for its data (no
+// more than the transfer had: a short one is its round trips, however many
+// the engine could keep). Otherwise the run's limit is its most utilised
+// resource (RunResult::limit).
+std::string read_limit(const RunResult& r, const pcie::AxiDmaConfig& dma, uint64_t requests) {
   if (!r.resources.empty() && r.resources.front().util_pct >= 90) return {};
-  return fmt::format("reads in flight ({} requests of {} B)", dma.outstanding, dma.burst_beats * dma.bytes_per_beat);
+  const uint64_t in_flight = std::min<uint64_t>(dma.outstanding, requests);
+  if (in_flight < dma.outstanding)
+    return fmt::format("the read's round trips ({} request{} of up to {} B, fewer than the {} the engine keeps)",
+                       requests, requests == 1 ? "" : "s", dma.burst_beats * dma.bytes_per_beat, dma.outstanding);
+  return fmt::format("reads in flight ({} request{} of {} B)", in_flight, in_flight == 1 ? "" : "s",
+                     dma.burst_beats * dma.bytes_per_beat);
 }
 
 }  // namespace
@@ -74,7 +81,7 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
   const auto ran = std::max({end, sc_core::sc_time_stamp(), pc.port.assembly_free_at(), fpga.pcie.assembly_free_at()});
   require_utilisation_within_window(run.stats, ran);
   r.resources = run.stats.usage(ran);
-  if (!write) r.limiting = read_limit(r, fpga.dma.config());
+  if (!write) r.limiting = read_limit(r, fpga.dma.config(), fpga.dma.requests_issued());
   r.report = run.stats.bottleneck_report(ran);
   run.finish(r, tlps, "TLPs");
   return r;
