@@ -14,6 +14,7 @@ sc_core::sc_time NicThrottle::gap() const {
 
 void NicThrottle::received(uint32_t bytes, Deliver deliver) {
   ++rx_packets_;
+  ++received_;
   rx_bytes_ += bytes;
   waiting_.push_back(std::move(deliver));
   if (pending_) return;
@@ -37,8 +38,11 @@ void NicThrottle::interrupt() {
   ++interrupts_;
   std::vector<Deliver> batch;
   batch.swap(waiting_);
-  sched_.after(sc_core::sc_time(cfg_.stack_us, sc_core::SC_US), [batch = std::move(batch)] {
-    for (auto& d : batch) d();
+  sched_.after(sc_core::sc_time(cfg_.stack_us, sc_core::SC_US), [this, batch = std::move(batch)] {
+    for (auto& d : batch) {
+      ++delivered_;
+      d();
+    }
   });
   if (cfg_.mode == Mode::Dynamic) set_itr();
 }

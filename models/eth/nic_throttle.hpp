@@ -47,6 +47,8 @@ class NicThrottle {
   void sent(uint32_t bytes);
 
   uint64_t interrupts() const { return interrupts_; }
+  // Frames landed that the stack has not taken yet (awaiting an interrupt or the stack's time).
+  uint64_t held() const { return received_ - delivered_; }
   double rate_hz() const { return itr_; }  // the interrupt rate in force
 
  private:
@@ -64,7 +66,7 @@ class NicThrottle {
   sc_core::sc_time last_irq_, last_tx_;
   bool pending_ = false, any_irq_ = false;
   std::vector<Deliver> waiting_;
-  uint64_t interrupts_ = 0;
+  uint64_t interrupts_ = 0, received_ = 0, delivered_ = 0;
 };
 
 }  // namespace ws::eth
