@@ -130,17 +130,23 @@ void Etsec::rx_step() {
 }
 
 void Etsec::transmit_demand() {
-  if (!tx_busy_) tx_step();
+  if (!tx_busy_) return tx_step();
+  demanded_ = true;
 }
 
 // The BD at the Tx cursor onto the wire while it is ready; the next is fetched as the frame starts.
 void Etsec::tx_step() {
   tx_busy_ = true;
+  demanded_ = false;
   sc_core::sc_time fetch;
   const uint64_t at = tx_.addr();
   const qe::Bd bd = read_bd(at, fetch);
   sched_.at(now() + fetch, [this, bd, at] {
-    if (!(bd.status & qe::kBdReady)) {  // nothing more: halted until the next demand
+    if (!(bd.status & qe::kBdReady)) {
+      // Nothing more: halted until the next demand. A demand made since the
+      // BD was read (the driver readied it while the DMA worked on the read)
+      // is not lost: the DMA reads it again.
+      if (demanded_) return tx_step();
       tx_busy_ = false;
       return;
     }
