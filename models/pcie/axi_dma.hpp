@@ -75,6 +75,7 @@ class AxiDma : public sc_core::sc_module {
   uint32_t cursor_ = 0;        // write: bytes handed to the controller
   sc_core::sc_time request_ready_;  // write: when the streamed request's address phase ended
   unsigned in_flight_ = 0;
+  bool room_wait_ = false;  // write: waiting for the controller's posted room
   std::vector<uint8_t> piece_;
   uint64_t read_bytes_landed_ = 0, requests_ = 0;
   sc_core::sc_time last_read_landed_;

@@ -146,6 +146,7 @@ void PcieController::post_room_freed() {
   auto waking = std::move(room_waiters_);
   room_waiters_ = std::move(spare_waiters_);
   room_waiters_.clear();
+  room_wakeups_ += waking.size();
   for (auto& w : waking) w();
   waking.clear();
   spare_waiters_ = std::move(waking);
