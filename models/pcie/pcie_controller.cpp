@@ -261,6 +261,7 @@ void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
   const auto d = tlm_access(mem, tlm::TLM_WRITE_COMMAND, inbound(h.addr, h.bytes), const_cast<uint8_t*>(data), h.bytes);
   inbound_write_bytes_ += h.bytes;
   last_inbound_write_ = std::max(last_inbound_write_, ws::now() + d);
+  if (on_inbound_write) on_inbound_write();
   // The receive buffer entry is free, and its credits return, once memory took the data.
   sched_.after(d, [this, credits] { release(FcClass::P, credits); });
 }

@@ -95,6 +95,8 @@ class PcieController : public sc_core::sc_module {
   // a write has arrived only then, whenever its sender was told it was done.
   uint64_t inbound_write_bytes() const { return inbound_write_bytes_; }
   sc_core::sc_time last_inbound_write() const { return last_inbound_write_; }
+  // Runs as each inbound write is served, its data landing at last_inbound_write().
+  std::function<void()> on_inbound_write;
   // When the copy engine finishes its last booking (a TLP's buffer close has no event of its own).
   sc_core::sc_time assembly_free_at() const { return assembly_.free_at(); }
 
