@@ -67,7 +67,7 @@ RunResult run_udp_echo(const ParamTable& p, const RunOptions& o) {
       {[&] {
          for (unsigned c = 0; c < board.cores.size(); ++c)
            if (!sw.sdos->kernel().idle(c)) return false;
-         return std::all_of(board.uecs.begin(), board.uecs.end(), [](auto& u) { return u->idle(); });
+         return sw.tx_waiting() == 0 && std::all_of(board.uecs.begin(), board.uecs.end(), [](auto& u) { return u->idle(); });
        },
        [&] { window.start(); }});
   std::string refused;
