@@ -94,7 +94,7 @@ class Etsec : public sc_core::sc_module {
   IrqController& pic_;
   Irqs irqs_;
   GigabitMac mac_;
-  ResourceStats* dma_;
+  ResourceStats *rx_dma_, *tx_dma_;  // two engines, each its own busy time
   qe::BdCursor rx_, tx_;
   Coalescing rx_ic_, tx_ic_;
   Coalescer rx_co_, tx_co_;

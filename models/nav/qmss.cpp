@@ -14,7 +14,7 @@ void Qmss::declare_params(ParamTable& t, const std::string& prefix) {
 }
 
 Qmss::Qmss(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats)
-    : sc_module(name), socket("socket"), cfg_(cfg), sched_(sched), stats_(stats.resource(basename())),
+    : sc_module(name), socket("socket"), cfg_(cfg), sched_(sched), server_(stats.resource(basename())),
       queues_(cfg.queues), watchers_(cfg.queues) {
   socket.register_b_transport(this, &Qmss::b_transport);
   socket.register_transport_dbg(this, &Qmss::transport_dbg);
@@ -68,10 +68,12 @@ bool Qmss::access(tlm::tlm_generic_payload& t, const sc_core::sc_time& at) {
 }
 
 void Qmss::b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
-  if (access(t, now() + delay + ns(cfg_.access_ns))) {
-    stats_->add_busy(ns(cfg_.access_ns), 4);
-    delay += ns(cfg_.access_ns);
-  }
+  // An access waits for the one before it; a refused one takes no time.
+  const sc_core::sc_time arrival = now() + delay, took = ns(cfg_.access_ns);
+  const sc_core::sc_time at = server_.probe(arrival, took) + took;
+  if (!access(t, at)) return;
+  server_.serve(arrival, took, 4);
+  delay = at - now();
 }
 
 unsigned Qmss::transport_dbg(tlm::tlm_generic_payload& t) {

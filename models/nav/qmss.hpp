@@ -6,7 +6,7 @@
 //   C (+8)  packet size for the push    D (+12) write: push the descriptor at
 //                                               the tail; read: pop the head (0: empty)
 // as a TLM target, so a register access costs what the bus to it costs plus
-// `access_ns`. Hardware (packet DMA, accumulator firmware) pushes and pops
+// `access_ns`, one access at a time. Hardware (packet DMA, accumulator firmware) pushes and pops
 // through the member functions; a queue's watcher hears every push.
 //
 // An access takes effect when it reaches the queue manager (now plus the
@@ -21,6 +21,7 @@
 #include <deque>
 #include <functional>
 #include <vector>
+#include "models/sim/gap_server.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
@@ -61,7 +62,7 @@ class Qmss : public sc_core::sc_module {
 
   Config cfg_;
   Scheduler& sched_;
-  ResourceStats* stats_;
+  GapServer server_;  // one register access at a time, in time order (the A15 books ahead)
   std::vector<std::deque<Entry>> queues_;
   std::vector<std::function<void()>> watchers_;
 };

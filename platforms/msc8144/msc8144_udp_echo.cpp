@@ -98,7 +98,7 @@ RunResult run_udp_echo(const ParamTable& p, const RunOptions& o) {
   // Utilisation covers the trial from its first frame until the board drained
   // (every frame echoed or dropped): the statistics were reset at its start.
   const sc_time length = w.ended - w.started;
-  require_utilisation_within_window(run.stats, length);
+  require_utilisation_within_window(run.stats, length, w.ended);
   window.end(length);
   std::string arp_errors;
   for (auto& [why, n] : tester.arp_errors()) arp_errors += fmt::format(" {}={}", why, n);
