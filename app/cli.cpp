@@ -42,6 +42,8 @@ int cli_main(int argc, char** argv) {
   run->add_option("--seed", ra.seed_text, "random seed 0..2^63-1 (default: the scenario's, else 1)");
   run->add_option("-j,--jobs", ra.jobs, "points run in parallel processes")->check(CLI::Range(1u, 256u));
   run->add_option("--shard", ra.shard, "run only points i with i mod N == I (I/N), for cluster job arrays");
+  run->add_flag("--yes", ra.yes, "run a sweep of more than 1000 points without asking (the first -j points are "
+                "timed and the estimate for the rest printed first); without a terminal such a sweep needs it");
 
   auto* val = app.add_subcommand("validate", "check a scenario file without running it");
   RunArgs va;

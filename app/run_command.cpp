@@ -12,6 +12,7 @@
 #include "app/run_folder.hpp"
 #include "app/run_output.hpp"
 #include "app/scenario_points.hpp"
+#include "app/sweep_cost.hpp"
 #include "models/sim/scenario.hpp"
 #include "models/sim/text.hpp"
 #include "platforms/platform.hpp"
@@ -54,18 +55,6 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     std::cerr << "note: --seed on " << platform.name << ": " << platform.seed_note << "\n";
   if (!a.pcap.empty() && !platform.ethernet_ports)
     std::cerr << "note: --pcap: platform " << platform.name << " has no Ethernet ports\n";
-  check_distinct(a.out, a.trace, a.pcap);
-  RunDescription d{a.command_line, a.scenario, &platform, sc.workload, a.seed_given ? a.seed : sc.seed.value_or(1),
-                   &base, {}, 0, a.shard, tables.size()};
-  for (auto& [key, values] : axes) {
-    d.axes.push_back({key, {}});
-    for (auto& v : values) d.axes.back().second.emplace_back(v.value, v.where);
-  }
-  if (!a.out.empty()) prepare_run_folder(a.out, run_config(d), a.shard.empty() ? "0/1" : a.shard, a.replace);
-  check_writable(a.trace, "--trace");  // per-point traces go beside it
-  if (!a.pcap.empty() && platform.ethernet_ports) check_writable_dir(a.pcap, "--pcap");
-
-  TraceWriter::set_default_cap(a.trace_cap);  // the points' processes inherit it
   std::vector<Point> points;
   std::vector<size_t> index;
   for (size_t i = 0; i < tables.size(); ++i) {
@@ -78,15 +67,38 @@ int cmd_run(const RunArgs& a, bool validate_only) {
     points.push_back(std::move(p));
     index.push_back(i);
   }
+  require_consent_possible(points.size(), a.yes, sp.sizes);
+  check_distinct(a.out, a.trace, a.pcap);
+  RunDescription d{a.command_line, a.scenario, &platform, sc.workload, a.seed_given ? a.seed : sc.seed.value_or(1),
+                   &base, {}, 0, a.shard, tables.size()};
+  for (auto& [key, values] : axes) {
+    d.axes.push_back({key, {}});
+    for (auto& v : values) d.axes.back().second.emplace_back(v.value, v.where);
+  }
+  const std::string shard = a.shard.empty() ? "0/1" : a.shard;
+  if (!a.out.empty()) check_run_folder(a.out, run_config(d), shard, a.replace);
+  check_writable(a.trace, "--trace");  // per-point traces go beside it
+  if (!a.pcap.empty() && platform.ethernet_ports) check_writable_dir(a.pcap, "--pcap");
+
+  TraceWriter::set_default_cap(a.trace_cap);  // the points' processes inherit it
+  const auto began = std::chrono::steady_clock::now();
+  // A large sweep's first -j points are timed before the rest is asked for.
+  const size_t timed = points.size() > kAskAbovePoints ? std::min<size_t>(a.jobs, points.size()) : 0;
+  const auto first = run_points({points.begin(), points.begin() + long(timed)}, a.jobs);
+  confirm_sweep(points.size(), timed,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), a.jobs, a.yes);
+  SweepProgress progress(points.size(), timed);
+  if (!a.out.empty()) prepare_run_folder(a.out, run_config(d), shard, a.replace);
   std::vector<std::string> swept;
   for (auto& ax : axes) swept.push_back(ax.first);
-  const auto began = std::chrono::steady_clock::now();
   RunOutput output(a.format, a.out, columns, swept, points, index,
                    [&](const std::string& c) { return column_unit(platform, base, c); });
-  const auto outcomes = run_points(points, a.jobs, [&](size_t done, size_t total, size_t i, const PointOutcome& o) {
-    show_progress(done, total, "points");
-    output.finished(i, o);
-  });
+  for (size_t i = 0; i < timed; ++i) output.finished(i, first[i]);
+  const auto rest = run_points({points.begin() + long(timed), points.end()}, a.jobs,
+                               [&](size_t done, size_t, size_t i, const PointOutcome& o) {
+                                 progress.point_done(timed + done);
+                                 output.finished(timed + i, o);
+                               });
   const int rc = output.close();
   if (!a.out.empty()) {
     d.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();

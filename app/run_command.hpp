@@ -21,6 +21,7 @@ struct RunArgs {
   bool seed_given = false;  // else the scenario's seed, or 1
   unsigned jobs = 1;
   bool replace = false;  // --out may replace a folder holding another run
+  bool yes = false;      // run a sweep above kAskAbovePoints without asking
   size_t trace_cap = TraceWriter::default_cap();
 };
 

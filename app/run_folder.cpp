@@ -99,25 +99,31 @@ std::string held_run(const json& config, const json& run) {
 
 }  // namespace
 
+void check_run_folder(const std::string& dir, const json& config, const std::string& shard, bool replace,
+                      const std::string& opt) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return;
+  if (!fs::is_directory(dir, ec)) throw InputError(fmt::format("{} {}: exists and is not a directory", opt, dir));
+  const bool earlier_run = fs::exists(fs::path(dir) / "run.json", ec);
+  if (!earlier_run && !fs::is_empty(dir, ec))
+    throw InputError(fmt::format("{} {}: a directory that is neither empty nor an earlier run folder; give a "
+                                 "new or empty directory", opt, dir));
+  if (earlier_run && !replace) {
+    const json old_config = read_json(fs::path(dir) / "config.json");
+    const json old_run = read_json(fs::path(dir) / "run.json");
+    const std::string old_shard = old_run.is_object() ? old_run.value("shard", std::string()) : std::string();
+    if (old_config != config || old_shard != shard)
+      throw InputError(fmt::format("{} {}: holds another run ({}); give a new folder, or --replace to replace it",
+                                   opt, dir, held_run(old_config, old_run)));
+  }
+}
+
 void prepare_run_folder(const std::string& dir, const json& config, const std::string& shard, bool replace,
                         const std::string& opt) {
+  check_run_folder(dir, config, shard, replace, opt);
   std::error_code ec;
-  if (fs::exists(dir, ec)) {
-    if (!fs::is_directory(dir, ec)) throw InputError(fmt::format("{} {}: exists and is not a directory", opt, dir));
-    const bool earlier_run = fs::exists(fs::path(dir) / "run.json", ec);
-    if (!earlier_run && !fs::is_empty(dir, ec))
-      throw InputError(fmt::format("{} {}: a directory that is neither empty nor an earlier run folder; give a "
-                                   "new or empty directory", opt, dir));
-    if (earlier_run && !replace) {
-      const json old_config = read_json(fs::path(dir) / "config.json");
-      const json old_run = read_json(fs::path(dir) / "run.json");
-      const std::string old_shard = old_run.is_object() ? old_run.value("shard", std::string()) : std::string();
-      if (old_config != config || old_shard != shard)
-        throw InputError(fmt::format("{} {}: holds another run ({}); give a new folder, or --replace to replace it",
-                                     opt, dir, held_run(old_config, old_run)));
-    }
+  if (fs::exists(dir, ec))
     for (const char* f : kFiles) fs::remove(fs::path(dir) / f, ec);
-  }
   fs::create_directories(dir, ec);
   if (ec) throw InputError(fmt::format("{} {}: cannot create the directory ({})", opt, dir, ec.message()));
   const auto probe = fs::path(dir) / ".wirespeed_probe";

@@ -50,6 +50,9 @@ nlohmann::json run_config(const RunDescription& d);
 // `replace`: a 1-point run must not silently take a 10-point sweep's place.
 void prepare_run_folder(const std::string& dir, const nlohmann::json& config, const std::string& shard, bool replace,
                         const std::string& opt = "--out");
+// The same refusals, with nothing created or removed (before a run that may yet not happen).
+void check_run_folder(const std::string& dir, const nlohmann::json& config, const std::string& shard, bool replace,
+                      const std::string& opt = "--out");
 void write_run_folder(const std::string& dir, const RunDescription& d, const Table& results,
                       const std::vector<Point>& points, const std::vector<size_t>& index,
                       const std::vector<const PointOutcome*>& outcomes);

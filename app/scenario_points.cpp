@@ -83,7 +83,7 @@ ScenarioPoints scenario_points(const Scenario& sc, const std::vector<std::string
   // Cartesian product of the axes, the last axis varying fastest; refused above
   // kMaxPoints before anything is built (split larger studies into several runs).
   size_t total = 1;
-  std::string sizes;
+  std::string& sizes = sp.sizes;
   for (const auto& [key, values] : axes) {
     sizes += fmt::format("{}{} x{}", sizes.empty() ? "" : ", ", key, values.size());
     total = total > kMaxPoints / values.size() ? kMaxPoints + 1 : total * values.size();

@@ -18,6 +18,7 @@ struct ScenarioPoints {
   std::vector<std::pair<std::string, std::vector<Override>>> axes;  // key -> its values, in order
   std::vector<ParamTable> tables;                                  // the points, the last axis fastest
   std::vector<std::string> columns;                                // every set or swept key, first seen first
+  std::string sizes;                                               // "key xN, ..." of the axes, for messages
 };
 
 // The most points one scenario makes (documented in docs/scenarios.md and README).

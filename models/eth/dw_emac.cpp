@@ -39,7 +39,8 @@ DwEmac::DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched
       pic_(pic),
       irq_(irq_source),
       mac_(basename(), GigabitMac::Config{cfg.bits_per_s, cfg.rx_fifo_bytes}, sched, stats, pool),
-      dma_(stats.resource(std::string(basename()) + ".dma")) {
+      rx_dma_(stats.resource(std::string(basename()) + ".dma.rx")),
+      tx_dma_(stats.resource(std::string(basename()) + ".dma.tx")) {
   mac_.on_receive([this](Frame* f) {
     rx_waiting_.push_back(f);
     if (!rx_busy_) rx_step();  // a suspended DMA tries again on the next frame
@@ -127,7 +128,7 @@ void DwEmac::rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at) {
     des0 |= dw::kRxErrorSummary;  // the frame does not fit its buffer: flagged, not stored
     mac_.rx_stats().drop("rx_buffer_too_small");
   }
-  dma_->add_busy(done - at, len);
+  rx_dma_->add_busy(done - at, len, done);
   pool_.put(f);
   rx_cur_ = next(rx_cur_, rx_base_, d);
   write_desc0(desc, des0, done);
@@ -161,7 +162,7 @@ void DwEmac::tx_step() {
     f->len = d.des1 & dw::kBufferSize;
     const sc_core::sc_time read = tlm_access(socket, tlm::TLM_READ_COMMAND, d.des2, f->bytes.data(), f->len);
     if ((d.des1 & dw::kTxChecksumFull) == dw::kTxChecksumFull) insert_checksums(f->bytes.data(), f->len);
-    dma_->add_busy(read, f->len);
+    tx_dma_->add_busy(read, f->len, now() + read);
     const sc_core::sc_time ready = now() + read;
     const sc_core::sc_time on_wire = wire_time(f->len + kFcsBytes, cfg_.bits_per_s);
     const sc_core::sc_time end = mac_.transmit(f, ready);  // the wire has the frame from here

@@ -107,7 +107,7 @@ class DwEmac : public sc_core::sc_module {
   IrqController& pic_;
   unsigned irq_;
   GigabitMac mac_;
-  ResourceStats* dma_;
+  ResourceStats *rx_dma_, *tx_dma_;  // two engines, each its own busy time
   std::deque<Frame*> rx_waiting_;  // accepted frames in the Rx FIFO, oldest first
   uint64_t rx_base_ = 0, rx_cur_ = 0, tx_base_ = 0, tx_cur_ = 0;
   bool rx_busy_ = false, rx_suspended_ = false, tx_busy_ = false, rx_checksum_ = false;

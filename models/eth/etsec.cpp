@@ -26,7 +26,8 @@ Etsec::Etsec(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, 
       pic_(pic),
       irqs_(irqs),
       mac_(basename(), GigabitMac::Config{cfg.bits_per_s, cfg.rx_fifo_bytes}, sched, stats, pool),
-      dma_(stats.resource(std::string(basename()) + ".dma")) {
+      rx_dma_(stats.resource(std::string(basename()) + ".dma.rx")),
+      tx_dma_(stats.resource(std::string(basename()) + ".dma.tx")) {
   mac_.on_receive([this](Frame* f) {
     rx_waiting_.push_back(f);
     if (!rx_busy_) rx_step();
@@ -114,7 +115,7 @@ void Etsec::rx_step() {
     }
     if (snoop_) snoop_->device_write(bd.pointer, len);
     const sc_core::sc_time done = now() + tlm_access(socket, tlm::TLM_WRITE_COMMAND, bd.pointer, f->bytes.data(), len);
-    dma_->add_busy(done - now(), len);
+    rx_dma_->add_busy(done - now(), len, done);
     pool_.put(f);
     rx_.advance(bd);
     write_status(at, qe::Bd{uint16_t((bd.status & (qe::kBdWrap | qe::kBdInterrupt)) | qe::kBdFirst | qe::kBdLast),
@@ -130,17 +131,23 @@ void Etsec::rx_step() {
 }
 
 void Etsec::transmit_demand() {
-  if (!tx_busy_) tx_step();
+  if (!tx_busy_) return tx_step();
+  demanded_ = true;
 }
 
 // The BD at the Tx cursor onto the wire while it is ready; the next is fetched as the frame starts.
 void Etsec::tx_step() {
   tx_busy_ = true;
+  demanded_ = false;
   sc_core::sc_time fetch;
   const uint64_t at = tx_.addr();
   const qe::Bd bd = read_bd(at, fetch);
   sched_.at(now() + fetch, [this, bd, at] {
-    if (!(bd.status & qe::kBdReady)) {  // nothing more: halted until the next demand
+    if (!(bd.status & qe::kBdReady)) {
+      // Nothing more: halted until the next demand. A demand made since the
+      // BD was read (the driver readied it while the DMA worked on the read)
+      // is not lost: the DMA reads it again.
+      if (demanded_) return tx_step();
       tx_busy_ = false;
       return;
     }
@@ -148,7 +155,7 @@ void Etsec::tx_step() {
     f->len = bd.length;
     if (snoop_) snoop_->device_read(bd.pointer, f->len);
     const sc_core::sc_time read = tlm_access(socket, tlm::TLM_READ_COMMAND, bd.pointer, f->bytes.data(), f->len);
-    dma_->add_busy(read, f->len);
+    tx_dma_->add_busy(read, f->len, now() + read);
     const sc_core::sc_time ready = now() + read;
     const sc_core::sc_time end = mac_.transmit(f, ready);
     const sc_core::sc_time start = end - wire_time(bd.length + kFcsBytes, cfg_.bits_per_s);

@@ -94,7 +94,7 @@ class Etsec : public sc_core::sc_module {
   IrqController& pic_;
   Irqs irqs_;
   GigabitMac mac_;
-  ResourceStats* dma_;
+  ResourceStats *rx_dma_, *tx_dma_;  // two engines, each its own busy time
   qe::BdCursor rx_, tx_;
   Coalescing rx_ic_, tx_ic_;
   Coalescer rx_co_, tx_co_;
@@ -103,6 +103,7 @@ class Etsec : public sc_core::sc_module {
   uint32_t ievent_ = 0, imask_ = 0, asserted_ = 0;  // asserted_: the groups whose line is up
   std::deque<Frame*> rx_waiting_;
   bool rx_busy_ = false, tx_busy_ = false;
+  bool demanded_ = false;  // a transmit demand since the Tx BD at the cursor was read
   uint64_t rx_frames_ = 0, tx_frames_ = 0;
 };
 

@@ -14,6 +14,7 @@ sc_core::sc_time NicThrottle::gap() const {
 
 void NicThrottle::received(uint32_t bytes, Deliver deliver) {
   ++rx_packets_;
+  ++received_;
   rx_bytes_ += bytes;
   waiting_.push_back(std::move(deliver));
   if (pending_) return;
@@ -37,10 +38,11 @@ void NicThrottle::interrupt() {
   ++interrupts_;
   std::vector<Deliver> batch;
   batch.swap(waiting_);
-  delivering_ += batch.size();
   sched_.after(sc_core::sc_time(cfg_.stack_us, sc_core::SC_US), [this, batch = std::move(batch)] {
-    delivering_ -= batch.size();
-    for (auto& d : batch) d();
+    for (auto& d : batch) {
+      ++delivered_;
+      d();
+    }
   });
   if (cfg_.mode == Mode::Dynamic) set_itr();
 }

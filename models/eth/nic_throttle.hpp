@@ -47,7 +47,8 @@ class NicThrottle {
   void sent(uint32_t bytes);
 
   uint64_t interrupts() const { return interrupts_; }
-  size_t waiting() const { return waiting_.size() + delivering_; }  // landed, not yet at the stack
+  // Frames landed that the stack has not taken yet (awaiting an interrupt or the stack's time).
+  uint64_t held() const { return received_ - delivered_; }
   double rate_hz() const { return itr_; }  // the interrupt rate in force
 
  private:
@@ -65,8 +66,7 @@ class NicThrottle {
   sc_core::sc_time last_irq_, last_tx_;
   bool pending_ = false, any_irq_ = false;
   std::vector<Deliver> waiting_;
-  size_t delivering_ = 0;  // taken by an interrupt, on their way to the stack
-  uint64_t interrupts_ = 0;
+  uint64_t interrupts_ = 0, received_ = 0, delivered_ = 0;
 };
 
 }  // namespace ws::eth

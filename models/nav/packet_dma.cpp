@@ -53,7 +53,7 @@ void PacketDma::receive(unsigned flow, const uint8_t* bytes, uint32_t len) {
   d.buffer = d.orig_buffer;
   d.encode(raw);
   t = tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, kDescBytes, t);
-  rx_stats_->add_busy(t, n);
+  rx_stats_->add_busy(t, n, now() + t);
   sched_.after(t, [this, dest = f.dest_queue, addr] { qmss_.push(dest, addr); });
 }
 
@@ -70,7 +70,7 @@ void PacketDma::serve(unsigned ch) {
   const HostDesc d = HostDesc::decode(raw);
   buf_.resize(d.packet_len);
   t = tlm_access(socket, tlm::TLM_READ_COMMAND, d.buffer, buf_.data(), d.packet_len, t);
-  tx_stats_->add_busy(t, d.packet_len);
+  tx_stats_->add_busy(t, d.packet_len, now() + t);
   const Departure out = c.transmit(buf_.data(), d.packet_len, now() + t);
   // The descriptor goes back once its packet has left; the next packet is read
   // while this one is on the wire (the port holds one packet ahead), so the

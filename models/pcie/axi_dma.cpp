@@ -127,7 +127,15 @@ void AxiDma::step_write() {
     }
     const Piece p = first_piece(job_.remote + cursor_, request_end_ - cursor_, pcie_.mps());
     if (!pcie_.can_post(p.len)) {
-      pcie_.when_posted_room([this] { step_write(); });
+      // One wait at a time: request_done also resumes the stream, and a second
+      // waiter per wait would pile up (each round re-registering them all).
+      if (!room_wait_) {
+        room_wait_ = true;
+        pcie_.when_posted_room([this] {
+          room_wait_ = false;
+          step_write();
+        });
+      }
       return;
     }
     const sc_time now = ws::now();

@@ -102,6 +102,7 @@ class AxiDma : public sc_core::sc_module {
   // the next is read while one streams), their end and when each was read.
   std::deque<std::pair<uint32_t, sc_core::sc_time>> read_ahead_;
   uint32_t read_to_ = 0;  // write: local bytes read so far
+  bool room_wait_ = false;  // write: waiting for the controller's posted room
   std::vector<uint8_t> piece_;
   uint64_t read_bytes_landed_ = 0, requests_ = 0;
   sc_core::sc_time last_read_landed_;

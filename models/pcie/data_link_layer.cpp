@@ -97,6 +97,7 @@ WirePacket DataLinkLayer::send(std::shared_ptr<const Tlp> t, std::function<void(
 // A bit error on the wire: the receiver gets other bytes than were sent, under
 // the LCRC computed over the sent ones.
 void DataLinkLayer::corrupt(WirePacket& p) {
+  p.sent = p.tlp;
   p.tlp = share(p.tlp->with_bit_flipped(rng_.next() % (p.tlp->bytes().size() * 8)));
   p.corrupted = true;
 }

@@ -43,6 +43,7 @@ struct WirePacket {
   uint32_t lcrc = 0;               // as it arrives
   uint32_t lcrc_sent = 0;          // over seq + the TLP bytes as sent
   bool corrupted = false;          // a bit error changed the bytes on the way
+  std::shared_ptr<const Tlp> sent;  // corrupted: the TLP as the transmitter sent it
   std::array<uint8_t, 6> dllp{};
   unsigned symbols() const { return tlp ? tlp->wire_symbols() : kDllpSymbols; }
 };

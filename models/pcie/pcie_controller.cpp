@@ -146,6 +146,7 @@ void PcieController::post_room_freed() {
   auto waking = std::move(room_waiters_);
   room_waiters_ = std::move(spare_waiters_);
   room_waiters_.clear();
+  room_wakeups_ += waking.size();
   for (auto& w : waking) w();
   waking.clear();
   spare_waiters_ = std::move(waking);
@@ -180,7 +181,8 @@ void PcieController::kick() {
 // A packet's span on the trace, named by TLP type, payload (or requested)
 // length and tag, or by the DLLP's kind; its args carry the fields to look up:
 // a TLP's kind, bytes, tag and sequence number, an Ack's or Nak's sequence
-// number, an UpdateFC's credit limits.
+// number, an UpdateFC's credit limits. A TLP a bit error hit is described as
+// it was sent (its wire bytes may not parse) and marked lcrc_error.
 static void trace_packet(TraceWriter& trace, const std::string& track, const WirePacket& p, sc_core::sc_time start,
                          sc_core::sc_time dur) {
   if (!p.tlp) {
@@ -190,10 +192,13 @@ static void trace_packet(TraceWriter& trace, const std::string& track, const Wir
     const char* name = d.fc == FcClass::P ? "UpdateFC-P" : d.fc == FcClass::NP ? "UpdateFC-NP" : "UpdateFC-Cpl";
     return trace.complete(track, name, start, dur, {{"hdr_fc", d.hdr_fc}, {"data_fc", d.data_fc}});
   }
-  const TlpHeader h = p.tlp->parse();
+  const TlpHeader h = (p.corrupted ? p.sent : p.tlp)->parse();
   const char* kind = h.kind == TlpKind::MWr ? "MWr" : h.kind == TlpKind::MRd ? "MRd" : "CplD";
   const std::string name = h.kind == TlpKind::MWr ? fmt::format("MWr {}B", h.bytes)
                                                   : fmt::format("{} {}B tag {}", kind, h.bytes, h.tag);
+  if (p.corrupted)
+    return trace.complete(track, name, start, dur,
+                          {{"kind", kind}, {"bytes", h.bytes}, {"tag", h.tag}, {"seq", p.seq}, {"lcrc_error", 1}});
   trace.complete(track, name, start, dur, {{"kind", kind}, {"bytes", h.bytes}, {"tag", h.tag}, {"seq", p.seq}});
 }
 
@@ -256,6 +261,7 @@ void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
   const auto d = tlm_access(mem, tlm::TLM_WRITE_COMMAND, inbound(h.addr, h.bytes), const_cast<uint8_t*>(data), h.bytes);
   inbound_write_bytes_ += h.bytes;
   last_inbound_write_ = std::max(last_inbound_write_, ws::now() + d);
+  if (on_inbound_write) on_inbound_write();
   // The receive buffer entry is free, and its credits return, once memory took the data.
   sched_.after(d, [this, credits] { release(FcClass::P, credits); });
 }

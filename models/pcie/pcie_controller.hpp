@@ -83,6 +83,7 @@ class PcieController : public sc_core::sc_module {
   // Called once when posted room frees up (a DMA waits so once per TLP: no heap).
   using RoomWaiter = InplaceFunction<32>;
   void when_posted_room(RoomWaiter fn) { room_waiters_.push_back(std::move(fn)); }
+  uint64_t room_wakeups() const { return room_wakeups_; }  // waiters run so far
   // Reads n bytes at a local outbound address, cut at MRRS; the sink gets the data.
   void read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadSink> sink);
 
@@ -94,6 +95,8 @@ class PcieController : public sc_core::sc_module {
   // a write has arrived only then, whenever its sender was told it was done.
   uint64_t inbound_write_bytes() const { return inbound_write_bytes_; }
   sc_core::sc_time last_inbound_write() const { return last_inbound_write_; }
+  // Runs as each inbound write is served, its data landing at last_inbound_write().
+  std::function<void()> on_inbound_write;
   // When the copy engine finishes its last booking (a TLP's buffer close has no event of its own).
   sc_core::sc_time assembly_free_at() const { return assembly_.free_at(); }
 
@@ -131,7 +134,7 @@ class PcieController : public sc_core::sc_module {
   std::vector<RoomWaiter> room_waiters_, spare_waiters_;  // the spare keeps the last round's capacity
   ResourceStats* rx_stats_;
   sc_core::sc_time completer_latency_;
-  uint64_t tlps_sent_ = 0, dllps_sent_ = 0;
+  uint64_t tlps_sent_ = 0, dllps_sent_ = 0, room_wakeups_ = 0;
   uint64_t inbound_write_bytes_ = 0;
   sc_core::sc_time last_inbound_write_;
 };

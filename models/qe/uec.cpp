@@ -28,9 +28,9 @@ void Uec::set_rx_ring(unsigned queue, uint64_t base, unsigned irq_source) {
   rx_[queue] = RxQueue{true, BdCursor{base, 0}, irq_source, {}};
 }
 
-void Uec::set_tx_ring(unsigned queue, uint64_t base) {
+void Uec::set_tx_ring(unsigned queue, uint64_t base, unsigned irq_source) {
   if (queue >= kQueues) throw std::out_of_range(name_ + ": Tx queue " + std::to_string(queue));
-  tx_[queue] = TxQueue{true, BdCursor{base, 0}};
+  tx_[queue] = TxQueue{true, BdCursor{base, 0}, irq_source};
 }
 
 void Uec::add_lookup(const eth::MacAddr& mac, unsigned queue) { lookup_[mac] = queue; }
@@ -177,7 +177,7 @@ bool Uec::tx_fetch(unsigned q, const sc_time& at) {
   f->len = bd.length;
   const unsigned slot = (tx_head_ + tx_busy_) % unsigned(tx_slots_.size());
   ++tx_busy_;
-  tx_slots_[slot] = TxSlot{f, tq.cursor.addr(), bd, add_fcs, false, at};
+  tx_slots_[slot] = TxSlot{f, q, tq.cursor.addr(), bd, add_fcs, false, at};
   tq.cursor.advance(bd);
   sched_.at(t, [this, slot] {
     TxSlot& s = tx_slots_[slot];
@@ -196,6 +196,7 @@ void Uec::tx_retire() {
     uint8_t out[kBdBytes];
     encode(s.bd, out);
     qe_.access(tlm::TLM_WRITE_COMMAND, s.bd_addr, out, kBdBytes, now());
+    if (s.bd.status & kBdInterrupt) epic_.raise(tx_[s.queue].irq);
     stats_->add_busy(sc_core::SC_ZERO_TIME, s.frame->len);
     ++tx_frames_;
     tx_thread_stats_[tx_head_]->add_busy(now() - s.started);  // held until the MAC has the frame

@@ -51,7 +51,8 @@ class Uec {
 
   // --- configuration, written by the driver at init ---
   void set_rx_ring(unsigned queue, uint64_t base, unsigned irq_source);
-  void set_tx_ring(unsigned queue, uint64_t base);
+  // A Tx BD with its I bit raises `irq_source` when it closes (the queue's Tx confirmation).
+  void set_tx_ring(unsigned queue, uint64_t base, unsigned irq_source);
   void set_station_mac(const eth::MacAddr& mac) { station_ = mac; }  // MPC82xx mode
   void add_lookup(const eth::MacAddr& mac, unsigned queue);           // extended mode
   // --- register effects at run time ---
@@ -75,11 +76,13 @@ class Uec {
   struct TxQueue {
     bool enabled = false;
     BdCursor cursor;
+    unsigned irq = 0;
   };
   // One Tx frame between its BD fetch and its hand-over to the MAC; the MAC gets
   // frames in fetch order even when a later thread finishes first.
   struct TxSlot {
     eth::Frame* frame = nullptr;
+    unsigned queue = 0;
     uint64_t bd_addr = 0;
     Bd bd;
     bool add_fcs = false, done = false;

@@ -18,7 +18,7 @@ class BusyServer {
                          uint64_t bytes = 0) {
     sc_core::sc_time start = arrival > free_at_ ? arrival : free_at_;
     free_at_ = start + service;
-    if (stats_) stats_->add_busy(service, bytes);
+    if (stats_) stats_->add_busy(service, bytes, free_at_);
     return start;
   }
   const sc_core::sc_time& free_at() const { return free_at_; }

@@ -21,7 +21,25 @@ class GapServer {
   // Occupies the server for `service` in the first gap at or after `arrival`;
   // returns the start time.
   sc_core::sc_time serve(const sc_core::sc_time& arrival, const sc_core::sc_time& service, uint64_t bytes = 0) {
-    if (stats_) stats_->add_busy(service, bytes);
+    const sc_core::sc_time start = place(arrival, service);
+    if (stats_) stats_->add_busy(service, bytes, start + service);
+    return start;
+  }
+  // The earliest start a request arriving at `arrival` for `service` would get.
+  sc_core::sc_time probe(const sc_core::sc_time& arrival, const sc_core::sc_time& service) const {
+    if (busy_.size() == head_ || busy_.back().end <= arrival) return arrival;
+    sc_core::sc_time start = arrival;
+    for (size_t i = first_ending_after(arrival); i < busy_.size(); ++i) {
+      if (busy_[i].start >= start + service) break;
+      start = std::max(start, busy_[i].end);
+    }
+    return start;
+  }
+  size_t bookings() const { return busy_.size() - head_; }
+
+ private:
+  // The booking `serve` makes, without its statistics.
+  sc_core::sc_time place(const sc_core::sc_time& arrival, const sc_core::sc_time& service) {
     // Most requests arrive after every booking: append (or extend the last one).
     if (busy_.size() == head_ || busy_.back().end <= arrival) {
       if (busy_.size() > head_ && busy_.back().end == arrival) busy_.back().end = arrival + service;
@@ -51,19 +69,6 @@ class GapServer {
     }
     return start;
   }
-  // The earliest start a request arriving at `arrival` for `service` would get.
-  sc_core::sc_time probe(const sc_core::sc_time& arrival, const sc_core::sc_time& service) const {
-    if (busy_.size() == head_ || busy_.back().end <= arrival) return arrival;
-    sc_core::sc_time start = arrival;
-    for (size_t i = first_ending_after(arrival); i < busy_.size(); ++i) {
-      if (busy_[i].start >= start + service) break;
-      start = std::max(start, busy_[i].end);
-    }
-    return start;
-  }
-  size_t bookings() const { return busy_.size() - head_; }
-
- private:
   static constexpr size_t kPruneAt = 32;  // live bookings before an append prunes ended ones
   struct Interval {
     sc_core::sc_time start, end;

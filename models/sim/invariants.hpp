@@ -18,7 +18,9 @@ inline void require(bool holds, const std::string& invariant, const std::string&
   if (!holds) throw InvariantViolation(invariant, detail);
 }
 
-// Every resource was busy for at most the window (its utilisation within 0..100 %).
-void require_utilisation_within_window(const StatsRegistry& stats, const sc_core::sc_time& window);
+// Every resource was busy for at most the window that ends at `end` (its
+// utilisation within 0..100 %), counting its busy time up to then.
+void require_utilisation_within_window(const StatsRegistry& stats, const sc_core::sc_time& window,
+                                       const sc_core::sc_time& end);
 
 }  // namespace ws

@@ -50,6 +50,9 @@ class Scheduler : public sc_core::sc_module {
     emplace_and_post(t, place, std::forward<F>(fn));
   }
   uint64_t dispatched() const { return dispatched_; }
+  // When the last callback ran: once the callbacks have run out, the run's end
+  // (the kernel's time lags it by up to the quantum).
+  const sc_core::sc_time& last_run() const { return now_; }
 
  private:
   static constexpr uint32_t kNone = ~0u;

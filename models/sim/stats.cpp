@@ -55,10 +55,10 @@ std::vector<const ResourceStats*> StatsRegistry::resources() const {
   return v;
 }
 
-// Resources by busy time, the most utilised first (registration order among equals).
-static std::vector<const ResourceStats*> ranked(const StatsRegistry& stats) {
+// Resources by busy time up to `end`, the most utilised first (registration order among equals).
+static std::vector<const ResourceStats*> ranked(const StatsRegistry& stats, const sc_core::sc_time& end) {
   auto v = stats.resources();
-  std::stable_sort(v.begin(), v.end(), [](auto* a, auto* b) { return a->busy > b->busy; });
+  std::stable_sort(v.begin(), v.end(), [&](auto* a, auto* b) { return a->busy_by(end) > b->busy_by(end); });
   return v;
 }
 
@@ -88,16 +88,16 @@ std::string StatsRegistry::drops_text(const std::map<std::string, uint64_t>& dro
 }
 
 std::string StatsRegistry::limiting() const {
-  auto v = ranked(*this);
+  auto v = ranked(*this, sc_core::sc_max_time());
   if (v.empty() || v.front()->busy == sc_core::SC_ZERO_TIME) return {};
   return v.front()->name;
 }
 
-std::vector<ResourceUse> StatsRegistry::usage(const sc_core::sc_time& window) const {
+std::vector<ResourceUse> StatsRegistry::usage(const sc_core::sc_time& window, const sc_core::sc_time& end) const {
   std::vector<ResourceUse> out;
   const double w = window.to_seconds();
-  for (auto* r : ranked(*this)) {
-    ResourceUse u{r->name, w > 0 ? 100.0 * r->busy.to_seconds() / w : 0.0, r->ops, r->bytes, r->queue_hw, {},
+  for (auto* r : ranked(*this, end)) {
+    ResourceUse u{r->name, w > 0 ? 100.0 * r->busy_by(end).to_seconds() / w : 0.0, r->ops, r->bytes, r->queue_hw, {},
                   r->queue_unit};
     for (auto& [why, n] : r->drops)
       if (n) u.drops[why] = n;
@@ -106,19 +106,20 @@ std::vector<ResourceUse> StatsRegistry::usage(const sc_core::sc_time& window) co
   return out;
 }
 
-std::string StatsRegistry::bottleneck_report(const sc_core::sc_time& window) const {
+std::string StatsRegistry::bottleneck_report(const sc_core::sc_time& window, const sc_core::sc_time& end) const {
   std::string out = fmt::format("{:<28} {:>7} {:>10} {:>12} {:>12} {}\n", "resource", "util%", "ops",
                                 "bytes", "queue_hw", "drops");
   const double w = window.to_seconds();
-  for (auto* r : ranked(*this)) {
+  const auto v = ranked(*this, end);
+  for (auto* r : v) {
     std::string drops;
     for (auto& [why, n] : r->drops) drops += fmt::format("{}={} ", why, n);
     out += fmt::format("{:<28} {:>7.1f} {:>10} {:>12} {:>12} {}\n", r->name,
-                       w > 0 ? 100.0 * r->busy.to_seconds() / w : 0.0, r->ops, r->bytes,
+                       w > 0 ? 100.0 * r->busy_by(end).to_seconds() / w : 0.0, r->ops, r->bytes,
                        r->queue_unit.empty() ? "-" : fmt::format("{} {}", r->queue_hw, r->queue_unit), drops);
   }
-  auto lim = limiting();
-  out += lim.empty() ? "limiting resource: none busy\n" : fmt::format("limiting resource: {}\n", lim);
+  const bool busy = !v.empty() && v.front()->busy_by(end) > sc_core::SC_ZERO_TIME;
+  out += busy ? fmt::format("limiting resource: {}\n", v.front()->name) : "limiting resource: none busy\n";
   return out;
 }
 

@@ -8,19 +8,40 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include "models/sim/sim_time.hpp"
 
 namespace ws {
 
 struct ResourceStats {
   std::string name;
   sc_core::sc_time busy = sc_core::SC_ZERO_TIME;
+  sc_core::sc_time until = sc_core::SC_ZERO_TIME;  // when the latest booking ends
   uint64_t ops = 0;
   uint64_t bytes = 0;
   uint64_t queue_hw = 0;
   std::string queue_unit;  // what queue_hw counts ("B", "TLPs"); empty: no queue noted
   std::map<std::string, uint64_t> drops;
 
-  void add_busy(const sc_core::sc_time& t, uint64_t nbytes = 0) { busy += t; ++ops; bytes += nbytes; }
+  // An operation busy for `t` that has ended by now.
+  void add_busy(const sc_core::sc_time& t, uint64_t nbytes = 0) { add_busy(t, nbytes, now()); }
+  // An operation busy for `t` that ends at `ends` (later than now for work booked ahead).
+  void add_busy(const sc_core::sc_time& t, uint64_t nbytes, const sc_core::sc_time& ends) {
+    ++ops;
+    bytes += nbytes;
+    add_time(t, ends);
+  }
+  // Busy time of an operation already counted (a core's context runs in segments).
+  void add_time(const sc_core::sc_time& t, const sc_core::sc_time& ends) {
+    busy += t;
+    if (ends > until) until = ends;
+  }
+  // Busy time booked so far less what of it lies beyond `end` (at most
+  // until - end): exact for a resource booked one operation at a time, as a
+  // core runs its segments; no more than the truth for one booked ahead with gaps.
+  sc_core::sc_time busy_by(const sc_core::sc_time& end) const {
+    const sc_core::sc_time after = until > end ? until - end : sc_core::SC_ZERO_TIME;
+    return busy > after ? busy - after : sc_core::SC_ZERO_TIME;
+  }
   void note_queue(uint64_t depth, const char* unit) {
     queue_unit = unit;
     if (depth > queue_hw) queue_hw = depth;
@@ -59,9 +80,10 @@ class StatsRegistry {
  public:
   // Returns a stable pointer; registering a name twice returns the same record.
   ResourceStats* resource(const std::string& name);
-  // Resources ranked by utilisation over `window`; the first is the limiting one.
-  std::string bottleneck_report(const sc_core::sc_time& window) const;
-  std::vector<ResourceUse> usage(const sc_core::sc_time& window) const;
+  // Resources ranked by utilisation over `window`, which ends at `end`: their
+  // busy time up to then (ResourceStats::busy_by); the first is the limiting one.
+  std::string bottleneck_report(const sc_core::sc_time& window, const sc_core::sc_time& end) const;
+  std::vector<ResourceUse> usage(const sc_core::sc_time& window, const sc_core::sc_time& end) const;
   // Zeroes every record (names and pointers stay): a measurement window starts.
   void reset();
   // Drops by "<resource>.<reason>", zero counts left out.

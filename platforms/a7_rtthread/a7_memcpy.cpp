@@ -29,17 +29,17 @@ RunResult run_memcpy(const ParamTable& p, const RunOptions& o) {
     c.set_time(now());
     c.copy(dst, src, n, lib::memcpy_pattern(routine, dst, src, n));
     took = c.time() - now();
-    c.busy()->add_busy(took, n);
+    c.busy()->add_busy(took, n, c.time());
   });
   sc_core::sc_start();
   board.ddr.read(dst, back.data(), n);
   RunResult r;
   r.metrics = {{"ms", took.to_seconds() * 1e3}, {"mbytes_per_s", n / took.to_seconds() / 1e6}};
   for (uint32_t i = 0; i < n; ++i) r.integrity_errors += back[i] != data[i];
-  r.resources = run.stats.usage(took);
+  r.resources = run.stats.usage(took, took);  // the copy ran from 0
   r.report = fmt::format("memcpy {} of {} B ({} -> {}): {:.3f} ms\n", p.s("sw.memcpy"), n, src, dst,
                          took.to_seconds() * 1e3) +
-             run.stats.bottleneck_report(took);
+             run.stats.bottleneck_report(took, took);
   r.limiting = p.s("soc.caches") == "on" ? "ddr bandwidth (line fills and write-backs)"
                                          : "strongly ordered accesses, one at a time";
   run.finish(r, n, "bytes copied");

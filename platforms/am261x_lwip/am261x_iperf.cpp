@@ -101,7 +101,7 @@ RunResult run_am261x_iperf(const ParamTable& p, const RunOptions& o) {
   double cpu = 0;
   const auto on_the_way = [&]() -> uint64_t {  // datagrams between the sender's count and the receiver's
     return board_rx ? pc.nic.in_flight() + sw.rx_waiting()
-                    : board.cpsw.mac().tx_wire().in_flight() + pc.stack.udp_waiting() + pc.throttle.waiting();
+                    : board.cpsw.mac().tx_wire().in_flight() + pc.stack.udp_waiting() + pc.throttle.held();
   };
   window.at_start([&] {
     sent0 = sent_count(), got0 = got.datagrams, bytes0 = got.bytes;

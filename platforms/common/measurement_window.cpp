@@ -3,6 +3,7 @@
 namespace ws {
 
 void MeasurementWindow::start() {
+  start_ = now();
   stats_.reset();
   if (live_ledger_) live_ledger_->clear();
   for (auto& note : at_start_) note();
@@ -12,8 +13,8 @@ void MeasurementWindow::start() {
 void MeasurementWindow::end(const sc_core::sc_time& length) {
   ended_ = true;
   length_ = length;
-  resources_ = stats_.usage(length);
-  bottleneck_ = stats_.bottleneck_report(length);
+  resources_ = stats_.usage(length, start_ + length);
+  bottleneck_ = stats_.bottleneck_report(length, start_ + length);
   cpu_ = stats_.cpu_report(length);
   if (live_ledger_) ledger_ = *live_ledger_;
 }

@@ -29,7 +29,8 @@ class MeasurementWindow {
   void at_start(std::function<void()> note) { at_start_.push_back(std::move(note)); }
 
   void start();
-  // The window of `length` closes: what it held is kept.
+  // The window of `length` from its start closes: what it held is kept (the
+  // work booked past its end is not in it).
   void end(const sc_core::sc_time& length);
 
   const sc_core::sc_time& length() const { return length_; }
@@ -51,7 +52,7 @@ class MeasurementWindow {
   lib::Ledger* live_ledger_ = nullptr;
   std::vector<std::function<void()>> at_start_;
   bool ended_ = false;
-  sc_core::sc_time length_;
+  sc_core::sc_time start_, length_;
   std::vector<ResourceUse> resources_;
   std::string bottleneck_, cpu_;
   lib::Ledger ledger_;

@@ -19,9 +19,16 @@ void stop_quietly() {
 void refuse_undrained_trials(tester::Measurement& m, const ParamTable& p, std::string& refused,
                              const std::string& consequence) {
   m.on_refused([&p, &refused, consequence](const tester::TrialResult& r) {
+    const ParamSpec& drain = p.spec("tester.drain_us");
+    // At the longest drain there is nothing to raise: the configuration does not drain.
+    const std::string advice = p.r("tester.drain_us") < drain.max
+                                   ? fmt::format("raise tester.drain_us (valid: {})", ParamTable::range_text(drain))
+                                   : "the longest drain tester.drain_us allows; the board does not drain in this "
+                                     "configuration";
     refused = fmt::format("{}: key 'tester.drain_us': the trial at {:.2f}% of line rate still had {} frames in the "
-                          "board {} us after its last frame{}; raise tester.drain_us (valid: 10..1000000)",
-                          p.origin("tester.drain_us"), r.offered_pct, r.in_flight, p.r("tester.drain_us"), consequence);
+                          "board {} us after its last frame{}; {}",
+                          p.origin("tester.drain_us"), r.offered_pct, r.in_flight, p.r("tester.drain_us"), consequence,
+                          advice);
     stop_quietly();
   });
 }

@@ -23,7 +23,7 @@ K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext
           run.stats),
       core("a15", core_config(p, "a15", 16), run.sched, run.stats, &run.trace),
       gic(p.r("gic.latency_ns")),
-      qm("qmss", nav::Qmss::Config{kQueues, p.r("qmss.access_ns")}, run.stats),
+      qm("qmss", nav::Qmss::Config{kQueues, p.r("qmss.access_ns")}, run.sched, run.stats),
       pktdma("netcp_pktdma", nav::PacketDma::Config{p.r("pktdma.desc_ns")}, qm, run.sched, run.stats),
       acc("qmss_acc", acc_config(p), qm, run.sched, gic, kAccSource),
       port_tx("sgmii0.tx", 1e9, run.sched, run.stats),

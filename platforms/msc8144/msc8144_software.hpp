@@ -29,9 +29,11 @@ struct Msc8144Software {
 
   Msc8144Software(const ParamTable& p, const Plan& pl, Msc8144Board& board, StatsRegistry& stats);
   static net::SoftwareCosts software_costs(const ParamTable& p);
-  // Frames the software dropped so far, by reason ("driver.tx_ring_full",
+  // Frames the software dropped so far, by reason ("driver.rx_no_buffer",
   // "stack.no_socket", ...), every core and interface together.
   std::map<std::string, uint64_t> drops() const;
+  // Frames waiting in the drivers for a Tx BD.
+  size_t tx_waiting() const;
   // Core 0's boot: program the UEC tables, write every ring, then the rest of init.
   void init(Cpu& core0, const Plan& pl, Msc8144Board& board);
 };

@@ -67,7 +67,7 @@ RunResult run_udp_echo(const ParamTable& p, const RunOptions& o) {
       {[&] {
          for (unsigned c = 0; c < board.cores.size(); ++c)
            if (!sw.sdos->kernel().idle(c)) return false;
-         return std::all_of(board.uecs.begin(), board.uecs.end(), [](auto& u) { return u->idle(); });
+         return sw.tx_waiting() == 0 && std::all_of(board.uecs.begin(), board.uecs.end(), [](auto& u) { return u->idle(); });
        },
        [&] { window.start(); }});
   std::string refused;
@@ -98,7 +98,7 @@ RunResult run_udp_echo(const ParamTable& p, const RunOptions& o) {
   // Utilisation covers the trial from its first frame until the board drained
   // (every frame echoed or dropped): the statistics were reset at its start.
   const sc_time length = w.ended - w.started;
-  require_utilisation_within_window(run.stats, length);
+  require_utilisation_within_window(run.stats, length, w.ended);
   window.end(length);
   std::string arp_errors;
   for (auto& [why, n] : tester.arp_errors()) arp_errors += fmt::format(" {}={}", why, n);

@@ -86,9 +86,9 @@ RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o) {
   // Utilisation covers the whole run: the last TLPs' buffer closes, Acks and
   // UpdateFCs may outlast the last byte's arrival.
   const auto ran = std::max({end, sc_core::sc_time_stamp(), rc.pcie.assembly_free_at(), ep.pcie.assembly_free_at()}) - start;
-  require_utilisation_within_window(run.stats, ran);
-  r.resources = run.stats.usage(ran);
-  r.report = run.stats.bottleneck_report(ran) + "CPU load over the run:\n" + run.stats.cpu_report(ran);
+  require_utilisation_within_window(run.stats, ran, start + ran);
+  r.resources = run.stats.usage(ran, start + ran);
+  r.report = run.stats.bottleneck_report(ran, start + ran) + "CPU load over the run:\n" + run.stats.cpu_report(ran);
   run.finish(r, double(rc.pcie.tlps_sent() + ep.pcie.tlps_sent()), "TLPs");
   return r;
 }

@@ -1,6 +1,8 @@
 // The command-line contract of design.md: exit codes, error messages that name
 // file, line, key and valid range, CSV/JSON shape, sweeps, traces.
 #include <nlohmann/json.hpp>
+#include <algorithm>
+#include <filesystem>
 #include <gtest/gtest.h>
 #include "tests/integration/cli_runner.hpp"
 
@@ -163,6 +165,36 @@ TEST(Cli, SweepGivesOneCsvRowPerPointWithSweptColumnAndMonotoneCurve) {
     ++rows;
   }
   EXPECT_EQ(rows, 5);
+}
+
+// A sweep of more than 1000 points says what it will cost before it runs
+// (issue 37: 10,000 points went to a fresh --out unannounced, with no progress
+// in a log). With no terminal to ask it is refused until --yes, nothing
+// written; with --yes the first points are timed, the estimate for the rest
+// printed, and the log gets a progress line at each tenth.
+TEST(Cli, ALargeSweepSaysWhatItCostsAndNeedsYesWithoutATerminal) {
+  std::string values;
+  for (int b = 1; b <= 1001; ++b) values += (b > 1 ? "," : "") + std::to_string(b);
+  const std::string dir = testing::TempDir() + "ws_large_sweep";
+  std::filesystem::remove_all(dir);
+  const std::string run = "run " + std::string(WS_SOURCE_DIR) + "/workloads/pcie_dma/scenarios/fpga_to_pc.yaml " +
+                          "--set pcie.gen=1 --set pcie.lanes=1 --set dma.engine=builtin --set dma.op=write " +
+                          "--sweep dma.transfer_bytes=" + values + " --format csv -j 2 --out " + dir;
+  const auto refused = wirespeed(run + " </dev/null");
+  EXPECT_EQ(refused.code, 2);
+  for (const char* says : {"1001 points", "more than 1000", "--yes", "--shard"})
+    EXPECT_NE(refused.err.find(says), std::string::npos) << says << ": " << refused.err;
+  EXPECT_TRUE(refused.out.empty());
+  EXPECT_FALSE(std::filesystem::exists(dir)) << "refused before anything is written";
+
+  const auto r = wirespeed(run + " --yes </dev/null");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("the first 2 took"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the other 999 should take about"), std::string::npos) << r.err;
+  int lines = 0;
+  for (size_t at = 0; (at = r.err.find("/1001] points done", at)) != std::string::npos; ++at) ++lines;
+  EXPECT_EQ(lines, 10) << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1002) << "a header and a row per point";
 }
 
 TEST(Cli, SameSeedGivesIdenticalCsv) {

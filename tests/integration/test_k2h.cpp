@@ -220,4 +220,17 @@ TEST(K2h, ThePcsFileSideBoundsBothDirections) {
   ASSERT_TRUE(s1.ok) << s1.error;
   EXPECT_EQ(s1.result.limiting, "cpu (a15)") << s1.result.limiting;
 }
+
+// The RTT a sender sees holds the PC's stack time (pc.nic.stack_us) at least,
+// whatever the board's cost per segment (issue 37: with 300,000 instructions of
+// NDK output per segment it read 3.1 us, the packet DMA sending each segment
+// when the A15's run-ahead cursor pushed it rather than at the A15's time).
+TEST(K2h, TheRttIsNeverBelowThePcsStackTime) {
+  for (const char* instructions : {"5000", "300000"}) {
+    const auto o = run(step("S0"), {{"ftp.dir", "get"}, {"ndk.output_instructions", instructions}}, "0.2");
+    ASSERT_TRUE(o.ok) << o.error;
+    ASSERT_EQ(label(o, "status"), "ok");
+    EXPECT_GE(metric(o, "rtt_us"), 15) << instructions << " instructions\n" << o.result.report;
+  }
+}
 #endif

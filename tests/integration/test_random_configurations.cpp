@@ -2,8 +2,11 @@
 // fixed seed: each must either run (and then hold every end-of-run invariant:
 // frames and bytes conserved, no throughput above its link, utilisation within
 // 0..100 %, every byte intact) or be refused as bad input before it runs. Never
-// a model failure, a crash or a hang. Runs are kept short so the whole set runs
-// in about a minute.
+// a model failure, a crash or a hang. What a point reports is checked against
+// its bounds too (check_bounds): every utilisation and percentage within
+// 0..100, every frame accounted for, nothing faster than its wire, and no
+// timing below the peer's own fixed delays. Runs are kept short so the whole
+// set runs in about a minute.
 #include <gtest/gtest.h>
 #include <fmt/format.h>
 #include <sys/resource.h>
@@ -52,6 +55,43 @@ std::string random_value(const ws::ParamSpec& s, std::mt19937_64& rng) {
   return std::to_string(n);
 }
 
+double metric_or(const ws::RunResult& r, const std::string& name, double none) {
+  for (const auto& [k, v] : r.metrics)
+    if (k == name) return v;
+  return none;
+}
+
+// What a point that ran reports, against what no configuration can exceed.
+void check_bounds(const std::string& platform, const ws::ParamTable& p, const ws::RunResult& r, const std::string& what) {
+  constexpr double kSlack = 1e-6;
+  for (const auto& u : r.resources) EXPECT_LE(u.util_pct, 100 + kSlack) << what << ": " << u.name;
+  for (const auto& [k, v] : r.metrics)
+    if (k.ends_with("_pct")) {
+      EXPECT_GE(v, 0) << what << ": " << k;
+      EXPECT_LE(v, 100 + kSlack) << what << ": " << k;
+    }
+  EXPECT_LE(metric_or(r, "link_efficiency", 0), 1 + kSlack) << what;
+  // A tester's frames: every one sent came back or is lost, and the lost are
+  // invalid, dropped or still in the board; an echo or a forwarded frame
+  // crosses two gigabit wires whole, so it takes at least twice its bytes' time.
+  if (const double sent = metric_or(r, "sent", -1); sent >= 0) {
+    const double lost = metric_or(r, "lost", 0);
+    EXPECT_EQ(lost, metric_or(r, "invalid", 0) + metric_or(r, "dropped", 0) + metric_or(r, "in_flight", 0)) << what;
+    EXPECT_LE(lost, sent) << what;
+    if (lost < sent)
+      EXPECT_GE(metric_or(r, "latency_avg_us", 0), 2 * p.r("tester.frame_bytes") * 8 / 1e3 * (1 - kSlack)) << what;
+  }
+  if (platform == "k2h" && metric_or(r, "rtt_us", 0) > 0) {
+    EXPECT_GE(metric_or(r, "rtt_us", 0), p.r("pc.nic.stack_us")) << what << ": below the PC's stack time";
+    EXPECT_LE(metric_or(r, "mbytes_s", 0), 125.0 * 1460 / 1538) << what << ": above TCP's payload line rate";
+  }
+  if (platform == "a7_rtthread" && p.s("workload") == "iperf")
+    EXPECT_LE(metric_or(r, "mbps", 0), std::stod(p.s("emac.mbps"))) << what << ": above the EMAC's line rate";
+  if (platform == "polarfire_pcie" && p.s("dma.op") == "read")
+    EXPECT_GE(metric_or(r, "transfer_us", 0) * 1e3, p.r("pcie.completer_latency_ns")) << what
+        << ": a read ends no sooner than the PC's read latency";
+}
+
 struct Tally {
   int ran = 0, refused = 0;
 };
@@ -96,6 +136,7 @@ Tally run_random(const std::string& platform, const std::vector<std::pair<std::s
     const std::string hang = o.error.find("signal " + std::to_string(SIGXCPU)) != std::string::npos
                                  ? fmt::format(" (a hang: over {} s of CPU)", kPointCpuSeconds) : "";
     EXPECT_TRUE(o.ok || o.exit_code == 2) << platform << described[i] << ": " << o.error << hang;
+    if (o.ok) check_bounds(platform, points[i].params, o.result, platform + described[i]);
     if (o.exit_code == 2) ++t.refused;
     else ++t.ran;
   }

@@ -62,6 +62,24 @@ TEST(TraceDetail, TlpsCarryKindTagAndSequenceNumber) {
   EXPECT_TRUE(acks[0]["args"]["seq"].is_number_integer());
 }
 
+// A TLP a bit error hit is traced as it was sent and marked: its wire bytes
+// need not parse (issue 37: with pcie.lcrc_error_rate=0.05 --trace ended in an
+// uncaught "TLP length field disagrees with its size").
+TEST(TraceDetail, ATlpHitByABitErrorIsTracedAsSentAndMarked) {
+  const std::string trace = testing::TempDir() + "ws_trace_lcrc.json";
+  const auto path = write_file("trace_lcrc.yaml", scenario("  dma.blocks: 64\n  pcie.lcrc_error_rate: 0.05\n"));
+  const auto r = wirespeed("run " + path + " --trace " + trace);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto doc = nlohmann::json::parse(slurp(trace));
+  int marked = 0;
+  for (auto& e : doc["traceEvents"])
+    if (e.contains("args") && e["args"].contains("lcrc_error")) {
+      ++marked;
+      EXPECT_EQ(e.value("name", ""), "MWr 256B") << "named as sent";
+    }
+  EXPECT_GT(marked, 0);
+}
+
 // The kernel's slices are named after their context (a thread's, a handler's),
 // never "step"; frames carry their number and ports.
 TEST(TraceDetail, KernelSlicesNameTheirContextAndFramesCarryTheirNumber) {

@@ -19,6 +19,7 @@ using namespace ws::nav;
 using sc_core::sc_time;
 using sc_core::SC_NS;
 using sc_core::SC_US;
+using sc_core::SC_ZERO_TIME;
 
 namespace {
 uint32_t reg(test::TestInitiator& cpu, tlm::tlm_command cmd, uint64_t addr, uint32_t v, sc_time& delay) {
@@ -26,13 +27,20 @@ uint32_t reg(test::TestInitiator& cpu, tlm::tlm_command cmd, uint64_t addr, uint
   EXPECT_EQ(cpu.access(cmd, addr, d, delay).status, tlm::TLM_OK_RESPONSE);
   return uint32_t(d[0]) | uint32_t(d[1]) << 8 | uint32_t(d[2]) << 16 | uint32_t(d[3]) << 24;
 }
+
+// A queue manager with 64 queues, 20 ns an access, and a core on its registers.
+struct QmBench {
+  Scheduler sched{"sched"};
+  StatsRegistry stats;
+  Qmss qm{"qm", Qmss::Config{64, 20}, sched, stats};
+  test::TestInitiator cpu{"cpu"};
+  QmBench() { cpu.socket.bind(qm.socket); }
+};
 }  // namespace
 
 TEST(Qmss, QueueRegistersPushPopAndCountInOrder) {
-  StatsRegistry stats;
-  Qmss qm("qm", Qmss::Config{64, 20}, stats);
-  test::TestInitiator cpu("cpu");
-  cpu.socket.bind(qm.socket);
+  QmBench b;
+  auto& [sched, stats, qm, cpu] = b;
   const uint64_t q5 = 5 * Qmss::kQueueStride;
   sc_time delay;
   for (uint32_t d : {0x1000u, 0x1080u, 0x1100u}) reg(cpu, tlm::TLM_WRITE_COMMAND, q5 + 12, d, delay);
@@ -46,14 +54,55 @@ TEST(Qmss, QueueRegistersPushPopAndCountInOrder) {
   t.set_data_ptr(reinterpret_cast<uint8_t*>(&v));
   t.set_data_length(4);
   EXPECT_EQ(cpu.socket->transport_dbg(t), 0u);
-  EXPECT_EQ(qm.count(5), 3u);
   EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q5 + 12, 0, delay), 0x1000u) << "FIFO: the head first";
-  EXPECT_EQ(qm.pop(5), 0x1080u);
-  EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q5 + 12, 0, delay), 0x1100u);
-  EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q5 + 12, 0, delay), 0u) << "an empty queue pops 0";
-  EXPECT_EQ(qm.count(5), 0u);
+  sched.at(sc_time(1, SC_US), [&] {  // hardware's side, once the pushes have landed
+    EXPECT_EQ(qm.count(5), 2u);
+    EXPECT_EQ(qm.pop(5), 0x1080u);
+    sc_time later = SC_ZERO_TIME;
+    EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q5 + 12, 0, later), 0x1100u);
+    EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q5 + 12, 0, later), 0u) << "an empty queue pops 0";
+    EXPECT_EQ(qm.count(5), 0u);
+  });
+  sc_core::sc_start(sc_time(2, SC_US));
   std::vector<uint8_t> d(4);
   EXPECT_EQ(cpu.access(tlm::TLM_READ_COMMAND, 64 * Qmss::kQueueStride, d, delay).status, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+// A push through the registers takes effect when the access reaches the queue
+// manager, not when a core running ahead makes the call (issue 37: the 66AK2H's
+// packet DMA sent a segment up to 300 us before its A15 had built it, and its
+// ACK came back 3 us after the core's send). The core's own later pops see it.
+TEST(Qmss, APushTakesEffectWhenItsAccessLands) {
+  QmBench b;
+  auto& [sched, stats, qm, cpu] = b;
+  std::vector<sc_time> heard;
+  qm.watch(4, [&] { heard.push_back(ws::now()); });
+  const uint64_t q4 = 4 * Qmss::kQueueStride;
+  sched.at(sc_time(1, SC_US), [&] {
+    sc_time ahead(10, SC_US);  // the core's cursor leads simulated time
+    reg(cpu, tlm::TLM_WRITE_COMMAND, q4 + 12, 0x3000, ahead);
+    EXPECT_EQ(qm.count(4), 0u) << "hardware does not see it yet";
+    EXPECT_EQ(qm.pop(4), 0u);
+    sc_time before(5, SC_US);
+    EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q4 + 0, 0, before), 0u) << "nor does an access that lands earlier";
+    EXPECT_EQ(reg(cpu, tlm::TLM_READ_COMMAND, q4 + 0, 0, ahead), 1u) << "the pushing core's later access does";
+  });
+  sched.at(sc_time(12, SC_US), [&] { EXPECT_EQ(qm.pop(4), 0x3000u); });
+  sc_core::sc_start(sc_time(20, SC_US));
+  ASSERT_EQ(heard.size(), 1u);
+  EXPECT_EQ(heard[0], sc_time(11020, SC_NS)) << "the watcher hears it at 1 us + 10 us ahead + the access";
+}
+
+// The queue manager takes one register access at a time: two that reach it
+// together end one access apart (an 8 us access_ns once read 113 % busy).
+TEST(Qmss, AccessesThatArriveTogetherAreServedInTurn) {
+  QmBench b;
+  sc_time first, second;
+  reg(b.cpu, tlm::TLM_WRITE_COMMAND, 4 * Qmss::kQueueStride + 12, 0x3000, first);
+  reg(b.cpu, tlm::TLM_WRITE_COMMAND, 4 * Qmss::kQueueStride + 12, 0x3040, second);
+  EXPECT_EQ(first, sc_time(20, SC_NS));
+  EXPECT_EQ(second, sc_time(40, SC_NS)) << "after the first";
+  EXPECT_EQ(b.stats.resource("qm")->busy, sc_time(40, SC_NS));
 }
 
 TEST(Navigator, HostDescriptorRoundTrips) {
@@ -72,7 +121,7 @@ namespace {
 struct AccBench {
   Scheduler sched{"sched"};
   StatsRegistry stats;
-  Qmss qm{"qm", Qmss::Config{16, 0}, stats};
+  Qmss qm{"qm", Qmss::Config{16, 0}, sched, stats};
   Memory mem{"mem", Memory::Config{1 << 16, 0, 16, 1, false}, stats};
   Epic pic{0};
   Cpu core{"core", Cpu::Config{1e9, Cache::Config{4096, 2, 32}, Cache::Config{4096, 2, 32}, 0, 0, 0, 0}, sched, stats,
@@ -171,7 +220,7 @@ namespace {
 struct DmaBench {
   Scheduler sched{"sched"};
   StatsRegistry stats;
-  Qmss qm{"qm", Qmss::Config{16, 0}, stats};
+  Qmss qm{"qm", Qmss::Config{16, 0}, sched, stats};
   Memory mem{"mem", Memory::Config{1 << 20, 10, 8, 1, false}, stats};
   PacketDma dma{"dma", PacketDma::Config{20}, qm, sched, stats};
   test::TestInitiator host{"host"};

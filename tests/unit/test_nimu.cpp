@@ -35,7 +35,7 @@ Result run(bool per_send) {
   Scheduler sched("sched");
   StatsRegistry stats;
   Memory ddr("ddr", Memory::Config{16 << 20, 50, 8, 1, true}, stats);
-  nav::Qmss qm("qm", nav::Qmss::Config{8, 100}, stats);
+  nav::Qmss qm("qm", nav::Qmss::Config{8, 100}, sched, stats);
   Interconnect bus("bus", Interconnect::Config{16, 20}, stats);
   Cpu a15("a15", Cpu::Config{1e9, Cache::Config{32768, 2, 64}, Cache::Config{32768, 2, 64}, 0, 0, 2, 40}, sched, stats,
           nullptr);

@@ -146,6 +146,8 @@ TEST(Uec, BadFcsIsDroppedByTheMac) {
   EXPECT_TRUE(b.bd(kRingA).status & kBdEmpty);
 }
 
+// Ready Tx BDs leave back to back and close; one with its I bit raises the
+// queue's source as it closes (the Tx confirmation).
 TEST(Uec, TxSendsReadyBdsBackToBackAndHandsThemBack) {
   Bench b;
   std::vector<std::pair<sc_time, std::vector<uint8_t>>> wire;
@@ -158,10 +160,10 @@ TEST(Uec, TxSendsReadyBdsBackToBackAndHandsThemBack) {
     eth::Frame* f = b.frame(kMacA, uint8_t(i));
     b.mem.write(kBufs + i * 0x800, f->bytes.data(), 60);  // without FCS: the MAC appends it
     b.pool.put(f);
-    b.put_bd(kTx + i * kBdBytes, Bd{uint16_t((i < 2 ? kBdReady : 0) | kBdLast | kBdTxCrc | (i == 2 ? kBdWrap : 0)), 60,
-                                    uint32_t(kBufs + i * 0x800)});
+    b.put_bd(kTx + i * kBdBytes, Bd{uint16_t((i < 2 ? kBdReady : 0) | (i == 1 ? kBdInterrupt : 0) | kBdLast | kBdTxCrc |
+                                             (i == 2 ? kBdWrap : 0)), 60, uint32_t(kBufs + i * 0x800)});
   }
-  b.uec.set_tx_ring(0, kTx);
+  b.uec.set_tx_ring(0, kTx, 1);
   b.sched.at(sc_time(1, SC_US), [&] { b.uec.transmit_on_demand(); });
   sc_core::sc_start();
   ASSERT_EQ(wire.size(), 2u) << "only BDs with R set are sent";
@@ -173,6 +175,7 @@ TEST(Uec, TxSendsReadyBdsBackToBackAndHandsThemBack) {
   EXPECT_FALSE(b.bd(kTx).status & kBdReady);
   EXPECT_FALSE(b.bd(kTx + kBdBytes).status & kBdReady);
   EXPECT_EQ(b.uec.tx_frames(), 2u);
+  EXPECT_EQ(b.irqs, std::vector<unsigned>{1}) << "the second BD's I bit: the queue's Tx confirmation, once";
 }
 
 namespace {
@@ -241,7 +244,7 @@ sc_time send_ring(unsigned bds, unsigned threads) {
                                     uint32_t(kBufs + i * 0x800)});
     expected.push_back(uint8_t(i));
   }
-  b.uec.set_tx_ring(0, kTx);
+  b.uec.set_tx_ring(0, kTx, 0);
   b.sched.at(sc_time(1, SC_US), [&] { b.uec.transmit_on_demand(); });
   sc_core::sc_start();
   EXPECT_EQ(order, expected) << threads << " Tx threads on " << bds << " BDs";

@@ -48,7 +48,7 @@ void UecDriver::init(Cpu& core) {
   }
   // The ring base registers (RBASE/TBASE in the queue's parameter RAM).
   core.reg_access([this] { uec_.set_rx_ring(layout_.queue, layout_.rx_ring, layout_.irq); });
-  core.reg_access([this] { uec_.set_tx_ring(layout_.queue, layout_.tx_ring); });
+  core.reg_access([this] { uec_.set_tx_ring(layout_.queue, layout_.tx_ring, layout_.irq); });
 }
 
 bool UecDriver::receive_one(Cpu& core, const std::function<void(uint64_t, uint32_t)>& deliver) {
@@ -82,22 +82,31 @@ void UecDriver::reclaim(Cpu& core) {
   }
 }
 
-bool UecDriver::send(Cpu& core, uint64_t buf, uint32_t len) {
+void UecDriver::send(Cpu& core, uint64_t buf, uint32_t len) {
   core.exec(costs_.tx_cycles);
   reclaim(core);
-  if (tx_used_ == layout_.tx_bds) {
-    ++tx_ring_full_;
-    pool_.give(buf);
-    return false;
+  waiting_.push_back({buf, len});
+  fill(core);
+}
+
+void UecDriver::transmit_waiting(Cpu& core) {
+  reclaim(core);
+  fill(core);
+}
+
+void UecDriver::fill(Cpu& core) {
+  bool filled = false;
+  for (; !waiting_.empty() && tx_used_ < layout_.tx_bds; waiting_.pop_front(), filled = true) {
+    const auto [buf, len] = waiting_.front();
+    const uint16_t wrap = tx_head_ + 1 == layout_.tx_bds ? kBdWrap : 0;
+    const uint16_t irq = tx_used_ + 1 == layout_.tx_bds ? kBdInterrupt : 0;  // the ring is full with it
+    put_bd(core, layout_.tx_ring + uint64_t(tx_head_) * kBdBytes,
+           Bd{uint16_t(kBdReady | kBdLast | kBdTxCrc | wrap | irq), uint16_t(len), uint32_t(buf)});
+    tx_buffers_[tx_head_] = buf;
+    tx_head_ = (tx_head_ + 1) % layout_.tx_bds;
+    ++tx_used_;
   }
-  const uint16_t wrap = tx_head_ + 1 == layout_.tx_bds ? kBdWrap : 0;
-  put_bd(core, layout_.tx_ring + uint64_t(tx_head_) * kBdBytes,
-         Bd{uint16_t(kBdReady | kBdLast | kBdTxCrc | wrap), uint16_t(len), uint32_t(buf)});
-  tx_buffers_[tx_head_] = buf;
-  tx_head_ = (tx_head_ + 1) % layout_.tx_bds;
-  ++tx_used_;
-  core.reg_access([this] { uec_.transmit_on_demand(); });  // UTODR
-  return true;
+  if (filled) core.reg_access([this] { uec_.transmit_on_demand(); });  // UTODR
 }
 
 }  // namespace ws::drivers

@@ -2,7 +2,14 @@
 // The UEC driver for one Rx/Tx queue pair: BD rings in memory the core reaches
 // uncached, a buffer pool, Rx ring processing one BD per call, Tx BD submission
 // with reclaim of sent BDs, and the transmit-on-demand kick.
+//
+// A frame that finds the Tx ring full waits in the driver's queue (its buffer
+// held, so the pool bounds the queue) and takes a BD as sent ones are reclaimed.
+// The BD that fills the ring asks for the queue's interrupt (its I bit), so the
+// interrupt handler reclaims and sends the waiting frames even when nothing
+// else is sent; a ring that never fills never interrupts for Tx.
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include "models/cpu/cpu.hpp"
 #include "models/qe/uec.hpp"
@@ -18,7 +25,7 @@ class UecDriver {
     uint64_t rx_ring, tx_ring;  // BD ring bases
     uint32_t rx_bds, tx_bds;
     unsigned queue;             // the UEC queue pair
-    unsigned irq;               // EPIC source of the Rx queue's event
+    unsigned irq;               // EPIC source of the queue pair's events
   };
   // Core cycles per BD, memory accesses excluded (the Cpu charges those).
   struct Costs {
@@ -39,15 +46,21 @@ class UecDriver {
   // frame (FCS excluded) to `deliver`; false when the ring holds no frame.
   bool receive_one(Cpu& core, const std::function<void(uint64_t buf, uint32_t len)>& deliver);
   // Queues the frame in `buf` for transmission and kicks the UEC; the buffer
-  // returns to the pool when its BD is reclaimed. False when the Tx ring is full
-  // (the buffer goes back to the pool at once).
-  bool send(Cpu& core, uint64_t buf, uint32_t len);
+  // returns to the pool when its BD is reclaimed.
+  void send(Cpu& core, uint64_t buf, uint32_t len);
+  // The handler's Tx part: sent BDs back, waiting frames onto them.
+  void transmit_waiting(Cpu& core);
+  size_t tx_waiting() const { return waiting_.size(); }  // frames waiting for a Tx BD
   void drop_buffer(uint64_t buf) { pool_.give(buf); }
   uint64_t rx_no_buffer() const { return rx_no_buffer_; }
-  uint64_t tx_ring_full() const { return tx_ring_full_; }
 
  private:
+  struct Waiting {
+    uint64_t buf;
+    uint32_t len;
+  };
   void reclaim(Cpu& core);
+  void fill(Cpu& core);  // waiting frames onto free BDs, in order
   qe::Uec& uec_;
   Layout layout_;
   lib::BufferPool& pool_;
@@ -55,7 +68,8 @@ class UecDriver {
   uint32_t rx_next_ = 0;
   uint32_t tx_head_ = 0, tx_tail_ = 0, tx_used_ = 0;  // fill at head, reclaim at tail
   std::vector<uint64_t> tx_buffers_;                  // buffer of each Tx BD
-  uint64_t rx_no_buffer_ = 0, tx_ring_full_ = 0;
+  std::deque<Waiting> waiting_;
+  uint64_t rx_no_buffer_ = 0;
 };
 
 }  // namespace ws::drivers

@@ -291,7 +291,7 @@ sc_core::sc_time Kernel::cpu_time() {
 
 void Kernel::book(PerCpu& c, Context& x, const sc_core::sc_time& d) {
   x.busy += d;
-  c.hw->busy()->busy += d;
+  c.hw->busy()->add_time(d, now() + d);
   const bool deferred_thread = c.deferred_thread && &c.deferred_thread->ctx_ == &x;
   if (x.level == Level::HardIrq) c.load->irq += d;
   else if (x.level == Level::Deferred || deferred_thread) c.load->soft += d;
