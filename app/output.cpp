@@ -5,8 +5,16 @@
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 namespace ws {
+
+size_t table_width() {
+  winsize ws{};
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40) return ws.ws_col;
+  return 120;
+}
 
 std::string fmt_number(double v) {
   if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
@@ -67,6 +75,34 @@ nlohmann::json json_cell(const std::string& cell) {
   return cell;
 }
 
+// Column indices in blocks no wider than `width` (two spaces between
+// columns), each block starting with the first `keep` columns; a column wider
+// than the room left gets a block of its own.
+static std::vector<std::vector<size_t>> column_blocks(const std::vector<size_t>& w, size_t width, size_t keep) {
+  keep = std::min(keep, w.size());
+  std::vector<size_t> lead;
+  size_t lead_w = 0;
+  for (size_t i = 0; i < keep; ++i) {
+    lead.push_back(i);
+    lead_w += (i ? 2 : 0) + w[i];
+  }
+  std::vector<std::vector<size_t>> blocks;
+  std::vector<size_t> cur = lead;
+  size_t cur_w = lead_w;
+  for (size_t i = keep; i < w.size(); ++i) {
+    const size_t add = (cur.empty() ? 0 : 2) + w[i];
+    if (width && cur.size() > keep && cur_w + add > width) {
+      blocks.push_back(cur);
+      cur = lead;
+      cur_w = lead_w;
+    }
+    cur_w += (cur.empty() ? 0 : 2) + w[i];
+    cur.push_back(i);
+  }
+  if (cur.size() > keep || blocks.empty()) blocks.push_back(cur);
+  return blocks;
+}
+
 std::string render(const Table& t, const std::string& format) {
   std::string out;
   if (format == "csv") {
@@ -107,13 +143,19 @@ std::string render(const Table& t, const std::string& format) {
       if (!units.empty()) w[i] = std::max(w[i], units[i].size());
       for (auto& r : rows) w[i] = std::max(w[i], r[i].size());
     }
-    auto line = [&](const std::vector<std::string>& v) {
-      for (size_t i = 0; i < v.size(); ++i) out += fmt::format("{}{:>{}}", i ? "  " : "", v[i], w[i]);
-      out += "\n";
-    };
-    line(t.columns);
-    if (!units.empty()) line(units);
-    for (auto& r : rows) line(r);
+    const auto blocks = column_blocks(w, t.width, t.keep);
+    for (auto& block : blocks) {
+      if (blocks.size() > 1)
+        out += fmt::format("{}columns {}..{} of {}\n", &block == &blocks.front() ? "" : "\n",
+                           block[std::min(t.keep, block.size() - 1)] + 1, block.back() + 1, w.size());
+      auto line = [&](const std::vector<std::string>& v) {
+        for (size_t j = 0; j < block.size(); ++j) out += fmt::format("{}{:>{}}", j ? "  " : "", v[block[j]], w[block[j]]);
+        out += "\n";
+      };
+      line(t.columns);
+      if (!units.empty()) line(units);
+      for (auto& r : rows) line(r);
+    }
     for (size_t i = 0; i < notes.size(); ++i) out += wrap(fmt::format("[{}] {}", i + 1, notes[i]), 100, "    ") + "\n";
   }
   return out;

@@ -14,11 +14,19 @@ struct Table {
   // A table moves text longer than kCellMax into numbered footnotes under it,
   // so rows of results stay narrow (reference lists keep their prose inline).
   bool footnotes = false;
+  // A table wider than `width` characters is shown in blocks of columns, each
+  // repeating the first `keep` columns (the point's identity), so a terminal
+  // never wraps a row; CSV and JSON are never split.
+  size_t width = 0;  // 0: one block however wide
+  size_t keep = 1;
 };
 
 // A cell as JSON: an integer, a number, or the text.
 nlohmann::json json_cell(const std::string& cell);
 
+// The width tables for people are cut to: the terminal's when stdout is one,
+// else 120 characters (a log, a file, a test).
+size_t table_width();
 std::string render(const Table& t, const std::string& format);  // "table" | "csv" | "json"
 constexpr size_t kCellMax = 48;
 std::string fmt_number(double v);

@@ -107,6 +107,10 @@ std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned 
   std::vector<Running> running;
   size_t next = 0, done = 0;
   jobs = std::max(1u, jobs);
+  // On a terminal, a line each second while points run, so a long run is never silent.
+  static const bool tty = isatty(STDERR_FILENO);
+  const auto began = std::chrono::steady_clock::now();
+  bool beating = false;
   while (done < points.size()) {
     while (running.size() < jobs && next < points.size()) {
       int fds[2];
@@ -127,7 +131,15 @@ std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned 
     }
     std::vector<pollfd> pfd;
     for (auto& r : running) pfd.push_back({r.fd, POLLIN, 0});
-    if (poll(pfd.data(), pfd.size(), -1) < 0 && errno != EINTR) throw std::runtime_error("poll failed");
+    const int ready = poll(pfd.data(), pfd.size(), tty ? 1000 : -1);
+    if (ready < 0 && errno != EINTR) throw std::runtime_error("poll failed");
+    if (ready == 0) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+      std::cerr << fmt::format("\r[{}/{}] points done, {} running, {:.0f} s elapsed\033[K", done, points.size(),
+                               running.size(), s) << std::flush;
+      beating = true;
+      continue;
+    }
     for (size_t i = running.size(); i-- > 0;) {
       if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       char buf[65536];
@@ -150,6 +162,8 @@ std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned 
       const size_t finished = running[i].index;
       running.erase(running.begin() + long(i));
       ++done;
+      if (beating) std::cerr << "\r\033[K" << std::flush;  // the line's room for what comes next
+      beating = false;
       if (progress) progress(done, points.size(), finished, o);
     }
   }
@@ -158,7 +172,7 @@ std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned 
 
 void show_progress(size_t done, size_t total, const std::string& what) {
   static const bool tty = isatty(STDERR_FILENO);
-  if (tty && total > 1) std::cerr << fmt::format("\r[{}/{}] {} done", done, total, what) << (done == total ? "\n" : "");
+  if (tty && total > 1) std::cerr << fmt::format("\r[{}/{}] {} done\033[K", done, total, what) << (done == total ? "\n" : "");
 }
 
 }  // namespace ws

@@ -26,7 +26,8 @@ struct PointOutcome {
 };
 
 // Runs every point with at most `jobs` children at once; results in point order.
-// `progress` is called as each point finishes, with its index and outcome.
+// `progress` is called as each point finishes, with its index and outcome. On
+// a terminal's stderr a line says every second what is running and for how long.
 using Progress = std::function<void(size_t done, size_t total, size_t index, const PointOutcome& outcome)>;
 std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned jobs, const Progress& progress = {});
 // "[done/total] what done" on a terminal's stderr, rewritten in place: the

@@ -58,6 +58,7 @@ std::string people_blocks(const Table& t, const std::vector<Block>& blocks, size
     }
     Table block;
     block.footnotes = true;
+    block.width = table_width();
     for (size_t k : keep) block.columns.push_back(t.columns[k]);
     for (size_t r : b.rows) {
       block.rows.emplace_back();

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 #include "models/sim/param.hpp"
 
 namespace ws {
@@ -21,6 +22,7 @@ RunOutput::RunOutput(std::string format, std::string dir, std::vector<std::strin
       points_(points), index_(index), unit_of_(std::move(unit_of)), done_(points.size(), nullptr) {
   table_.columns = {"point"};
   table_.footnotes = true;
+  table_.width = table_width();
   for (auto& k : keys_) table_.columns.push_back(k);
   if (!dir_.empty()) {
     csv_.open((std::filesystem::path(dir_) / "results.csv").string());
@@ -84,7 +86,12 @@ int RunOutput::close() {
   if (table_.rows.empty()) return rc_;  // every point failed; the errors are on stderr
   if (format_ == "csv") return rc_;
   std::string text = render(table_, format_);
-  if (format_ == "table" && done_.size() == 1) text += "\n" + report_;
+  if (format_ == "table" && done_.size() == 1) {
+    // The report's prose lines, broken to the table's width (its aligned tables are narrower).
+    text += "\n";
+    std::istringstream lines(report_);
+    for (std::string l; std::getline(lines, l);) text += (l.size() > table_.width ? wrap(l, table_.width, "    ") : l) + "\n";
+  }
   std::cout << text << std::flush;
   return rc_;
 }

@@ -1,5 +1,6 @@
 #include "models/bus/interconnect.hpp"
 #include "models/mem/dependent_reads.hpp"
+#include "models/mem/repeated_access.hpp"
 
 #include <iterator>
 #include <stdexcept>
@@ -57,7 +58,11 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_tim
     return;
   }
   const sc_core::sc_time now = ws::now();
-  if (cfg_.non_blocking) {
+  if (const RepeatedAccess* rep = t.get_extension<RepeatedAccess>()) {
+    const sc_core::sc_time xfer = cfg_.non_blocking ? sc_core::SC_ZERO_TIME : xfer_.of(len);
+    if (cfg_.decoupled_initiators && !cfg_.non_blocking) gap_bus_.account(rep->more, xfer, len, rep->until);
+    else bus_.account(rep->more, xfer, len, rep->until);
+  } else if (cfg_.non_blocking) {
     bus_.serve(now + delay, sc_core::SC_ZERO_TIME, len);  // counts traffic; a crossbar is never busy as a whole
     delay += hop_;
     if (chain) chain->path += hop_;

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <stdexcept>
 #include "models/mem/dependent_reads.hpp"
+#include "models/mem/repeated_access.hpp"
 #include "models/mem/tlm_access.hpp"
 
 namespace ws {
@@ -170,7 +171,27 @@ void Cpu::uncached_accesses(tlm::tlm_command cmd, uint64_t addr, uint32_t width,
   const sc_core::sc_time before = t_;
   debug_access(tlm::TLM_READ_COMMAND, addr, probe, width);  // a write probe writes back what is there
   timed_access(cmd, addr, probe, width, true);
-  t_ += (t_ - before) * double(count - 1);
+  const sc_core::sc_time first = t_ - before;
+  t_ += first * double(count - 1);
+  if (count == 1) return;
+  // The repeats in the path's statistics (they move no data and no time).
+  RepeatedAccess rep;
+  rep.more = count - 1;
+  rep.until = t_;
+  tlm::tlm_generic_payload t;
+  t.set_command(cmd);
+  t.set_address(addr);
+  t.set_data_ptr(probe);
+  t.set_data_length(width);
+  t.set_streaming_width(width);
+  t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  t.set_extension(&rep);
+  sc_core::sc_time delay = before - now();
+  socket->b_transport(t, delay);
+  t.clear_extension(&rep);  // it lives on this stack frame, not with the payload
+  if (t.is_response_error())
+    throw std::logic_error(fmt::format("{}: the repeats of an uncached access at {:#x} cannot be booked: {}", name(),
+                                       addr, t.get_response_string()));
 }
 
 // Maintenance by address to the point of coherency (DCIMVAC, DCCMVAC): every

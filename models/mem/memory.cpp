@@ -1,5 +1,6 @@
 #include "models/mem/memory.hpp"
 #include "models/mem/dependent_reads.hpp"
+#include "models/mem/repeated_access.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -87,6 +88,15 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   const uint64_t len = t.get_data_length();
   const sc_core::sc_time now = ws::now();
   const sc_core::sc_time xfer = xfer_.of(len);
+  if (const RepeatedAccess* rep = t.get_extension<RepeatedAccess>()) {
+    // Repeats of an access already timed: the statistics of the port it used
+    // (by address when interleaved, else the first, which a lone stream uses).
+    const size_t i = cfg_.interleave_bytes ? size_t(t.get_address() / cfg_.interleave_bytes % cfg_.ports) : 0;
+    if (cfg_.decoupled_initiators) gap_ports_[i].account(rep->more, xfer, len, rep->until);
+    else ports_[i].account(rep->more, xfer, len, rep->until);
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
+    return;
+  }
   const DependentReads* chain = t.get_extension<DependentReads>();
   if (chain && (!t.is_read() || chain->count == 0)) {
     t.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);

@@ -1,6 +1,7 @@
 #include "models/mem/xip_flash.hpp"
 
 #include <cstring>
+#include "models/mem/repeated_access.hpp"
 #include "models/sim/sim_time.hpp"
 
 namespace ws {
@@ -20,6 +21,14 @@ void XipFlash::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& d
   const uint64_t addr = t.get_address(), n = t.get_data_length();
   if (!t.is_read() || addr > cfg_.size || n > cfg_.size - addr) {
     t.set_response_status(t.is_read() ? tlm::TLM_ADDRESS_ERROR_RESPONSE : tlm::TLM_COMMAND_ERROR_RESPONSE);
+    return;
+  }
+  if (const RepeatedAccess* rep = t.get_extension<RepeatedAccess>()) {
+    // Repeats of a read already timed: without the RL2 each reads its lines
+    // from the flash again; with it they hit the lines the first one kept.
+    const uint64_t lines = (addr + n + kLine - 1) / kLine - addr / kLine;
+    if (!cache_) lines_ += rep->more * lines, ospi_.account(rep->more * lines, line_read(), kLine, rep->until);
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
     return;
   }
   std::memset(t.get_data_ptr(), 0, n);

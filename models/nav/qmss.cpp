@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include "models/mem/repeated_access.hpp"
 #include "models/sim/sim_time.hpp"
 
 namespace ws::nav {
@@ -68,6 +69,10 @@ bool Qmss::access(tlm::tlm_generic_payload& t, const sc_core::sc_time& at) {
 }
 
 void Qmss::b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
+  if (t.get_extension<RepeatedAccess>()) {  // a register's repeats would act again: never a shortcut
+    t.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+    return;
+  }
   // An access waits for the one before it; a refused one takes no time.
   const sc_core::sc_time arrival = now() + delay, took = ns(cfg_.access_ns);
   const sc_core::sc_time at = server_.probe(arrival, took) + took;

@@ -21,6 +21,11 @@ class BusyServer {
     if (stats_) stats_->add_busy(service, bytes, free_at_);
     return start;
   }
+  // Books `n` operations in the statistics only, the last ending by `ends`
+  // (repeats an initiator timed by their first: RepeatedAccess).
+  void account(uint64_t n, const sc_core::sc_time& service, uint64_t bytes, const sc_core::sc_time& ends) {
+    if (stats_) stats_->add_repeats(n, service, bytes, ends);
+  }
   const sc_core::sc_time& free_at() const { return free_at_; }
   bool idle_at(const sc_core::sc_time& t) const { return free_at_ <= t; }
 

@@ -25,6 +25,11 @@ class GapServer {
     if (stats_) stats_->add_busy(service, bytes, start + service);
     return start;
   }
+  // Books `n` operations in the statistics only, the last ending by `ends`
+  // (repeats an initiator timed by their first: RepeatedAccess).
+  void account(uint64_t n, const sc_core::sc_time& service, uint64_t bytes, const sc_core::sc_time& ends) {
+    if (stats_) stats_->add_repeats(n, service, bytes, ends);
+  }
   // The earliest start a request arriving at `arrival` for `service` would get.
   sc_core::sc_time probe(const sc_core::sc_time& arrival, const sc_core::sc_time& service) const {
     if (busy_.size() == head_ || busy_.back().end <= arrival) return arrival;

@@ -30,6 +30,12 @@ struct ResourceStats {
     bytes += nbytes;
     add_time(t, ends);
   }
+  // `n` further operations of `t` and `nbytes` each, the last ending by `ends`.
+  void add_repeats(uint64_t n, const sc_core::sc_time& t, uint64_t nbytes, const sc_core::sc_time& ends) {
+    ops += n;
+    bytes += n * nbytes;
+    add_time(t * double(n), ends);
+  }
   // Busy time of an operation already counted (a core's context runs in segments).
   void add_time(const sc_core::sc_time& t, const sc_core::sc_time& ends) {
     busy += t;

@@ -193,6 +193,10 @@ std::string Measurement::window_report(Returned how) const {
                      w.offered_pct, m_.trial.to_seconds() * 1e3, w.sent, w.received, how.participle, w.lost(),
                      w.backlog_mid,
                      w.backlog_end, errors.empty() ? "" : ", errors:" + errors) +
+         // Resources and CPU load count until the board was idle, not only the trial.
+         fmt::format("utilisation over {:.3f} ms: the trial and {:.3f} ms until every frame was accounted for and the "
+                     "board idle (the tester sends during the trial only)\n",
+                     (w.ended - w.started).to_seconds() * 1e3, (w.ended - w.started - m_.trial).to_seconds() * 1e3) +
          (m_.settled ? "" : "the board did not go idle within 1 s (or tester.drain_us) of a wait: it went on busy\n");
 }
 

@@ -197,6 +197,35 @@ TEST(Cli, ALargeSweepSaysWhatItCostsAndNeedsYesWithoutATerminal) {
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1002) << "a header and a row per point";
 }
 
+// The widest run table (the MPC8572's 39 columns, 642 characters on one line
+// before) and its report fit 120 characters when stdout is not a terminal.
+TEST(Cli, ARunTableFitsOneHundredTwentyCharacters) {
+  const auto r = wirespeed(std::string("run ") + WS_SOURCE_DIR + "/workloads/ipfwd/scenarios/default_smp.yaml");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream lines(r.out);
+  for (std::string l; std::getline(lines, l);) EXPECT_LE(l.size(), 120u) << l;
+  EXPECT_NE(r.out.find("columns 2.."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("cpu1_usr_pct"), std::string::npos) << "every column still shown: " << r.out;
+}
+
+// A run of more than a second says on a terminal what runs and for how long
+// (it was silent until it finished); without a terminal stderr stays clean.
+TEST(Cli, ALongRunShowsItIsRunningOnATerminal) {
+  const std::string run = std::string(WS_BIN) + " run " + WS_SOURCE_DIR +
+                          "/workloads/ftp/scenarios/s5_final.yaml --set ftp.file_mbytes=200";
+  // script(1) gives the command a pseudo-terminal; its output is what a terminal shows.
+  FILE* p = popen(("script -qec '" + run + " >/dev/null' /dev/null").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string shown;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) shown.append(buf, n);
+  ASSERT_EQ(pclose(p), 0) << shown;
+  EXPECT_NE(shown.find("points done, 1 running, 1 s elapsed"), std::string::npos) << shown;
+  const auto quiet = wirespeed(run.substr(run.find(" run ") + 1));
+  ASSERT_EQ(quiet.code, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find("elapsed"), std::string::npos) << quiet.err;
+}
+
 TEST(Cli, SameSeedGivesIdenticalCsv) {
   const auto path = write_file("det.yaml", scenario("  dma.blocks: 32\n  pcie.lcrc_error_rate: 0.02\n"));
   const auto a = wirespeed("run " + path + " --format csv --seed 7 --sweep dma.op=write,read");

@@ -198,3 +198,18 @@ TEST(Mpc8572, ASlowBdFetchLosesNoTransmitDemand) {
   ASSERT_TRUE(o.ok) << o.error;
   EXPECT_EQ(metric(o, "in_flight"), 0.0);
 }
+
+// The tester offered line rate for 20 ms while the board took 196 ms to drain:
+// its wires read 10.2 % busy with nothing said. The report names the window
+// the utilisation is over, and the wires' share of it is the trial's.
+TEST(Mpc8572, TheReportSaysTheWindowUtilisationIsOver) {
+  const auto o = run({{"gianfar.tx_clean_instructions", "372756"}, {"napi.weight", "422"}, {"tester.trial_ms", "20"}});
+  ASSERT_TRUE(o.ok) << o.error;
+  const std::string& text = o.result.report;
+  const size_t at = text.find("utilisation over ");
+  ASSERT_NE(at, std::string::npos) << text;
+  const double window_ms = std::stod(text.substr(at + 17));
+  EXPECT_GT(window_ms, 100.0) << "the drain is long in this case";
+  for (const auto& r : o.result.resources)
+    if (r.name.rfind("tester.port", 0) == 0) EXPECT_NEAR(r.util_pct, 100.0 * 20 / window_ms, 0.2) << r.name;
+}

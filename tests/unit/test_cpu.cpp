@@ -314,4 +314,11 @@ TEST(Cpu, CodeWithTheICacheOffPaysItsFetchesAndUncachedData) {
   EXPECT_EQ(on, sc_time(1000, SC_NS));
   // 500 fetches of 8 B (10 + 1 ns) and 500 strongly ordered words (10 + 0.5 ns).
   EXPECT_EQ(off, sc_time(1000 + 500 * 11 + 500 * 10.5, SC_NS));
+  // Each of them in the memory's statistics, though the core timed one of
+  // each kind and multiplied (the A7 copy with caches off showed DDR 0.0 %).
+  const ResourceStats* port = b.stats.resource("mem.port0");
+  EXPECT_EQ(port->ops, 1000u);
+  EXPECT_EQ(port->bytes, 500u * 8 + 500u * 4);
+  EXPECT_EQ(port->busy, sc_time(500 * 1 + 500 * 0.5, SC_NS));
+  EXPECT_EQ(port->until, b.core.time()) << "the last repeat ends when the core's last access does";
 }

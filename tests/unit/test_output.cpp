@@ -1,5 +1,6 @@
 // What people read: plain numbers, narrow tables (long text in footnotes), and
 // reproduce's blocks, one per table and quantity, each with its own unit.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sstream>
 #include <string>
@@ -108,4 +109,31 @@ TEST(ReproduceReport, CalibrationRowsOutsideTheirToleranceFail) {
             std::string::npos) << text;
   EXPECT_NE(text.find("0 of 2 rows hold"), std::string::npos) << text;
   EXPECT_NE(text.find(" miss"), std::string::npos) << "the miss is marked: " << text;
+}
+
+// A table wider than its width is shown in blocks of columns, each repeating
+// the point column, every other column once and in order; CSV is never split.
+TEST(Output, AWideTableIsShownInBlocksThatRepeatThePointColumn) {
+  ws::Table t;
+  t.columns = {"point"};
+  t.rows = {{"0"}, {"1"}};
+  for (int c = 0; c < 30; ++c) {
+    t.columns.push_back(fmt::format("column_{:02}", c));
+    for (auto& r : t.rows) r.push_back(std::to_string(c));
+  }
+  t.width = 80;
+  const std::string text = ws::render(t, "table");
+  EXPECT_LE(widest_line(text), 80u) << text;
+  size_t at = 0;
+  for (int c = 0; c < 30; ++c) {
+    const size_t next = text.find(fmt::format("column_{:02}", c), at);
+    ASSERT_NE(next, std::string::npos) << "column " << c << " in order: " << text;
+    at = next;
+  }
+  EXPECT_NE(text.find("columns 2..7 of 31\npoint"), std::string::npos) << text;
+  EXPECT_EQ(text.find("column_05", text.find("column_05") + 1), std::string::npos) << "each column once: " << text;
+  t.width = 0;
+  EXPECT_GT(widest_line(ws::render(t, "table")), 300u) << "width 0: one block";
+  t.width = 80;
+  EXPECT_EQ(ws::render(t, "csv").find("columns"), std::string::npos);
 }
