@@ -48,7 +48,7 @@ class Cpu : public sc_core::sc_module {
     double hz = 0;
     Cache::Config l1d{0, 0, 0};
     Cache::Config l1i{0, 0, 0};
-    double isr_entry_cycles = 0;    // from the interrupt to the handler's first instruction
+    double isr_entry_cycles = 0;    // from the interrupt to the handler's first instruction (run by exec_code)
     double isr_exit_cycles = 0;     // from the handler's return to the interrupted context
     double cache_op_cycles = 0;     // per line of an invalidate or flush sweep
     double reg_access_ns = 0;       // one device register access over the peripheral bus

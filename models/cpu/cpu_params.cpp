@@ -30,11 +30,12 @@ const Bindings<Cpu::Config>& Cpu::bindings() {
           .derived(model_number("l1i_ways", K::Int, 1, 16, "ways", "L1 instruction cache associativity"), ways(&C::l1i))
           .number("cache_op_cycles", &C::cache_op_cycles, K::Real, 0, 100, "cycles/line",
                   "invalidate or flush sweep cost per line")
-          .number("isr_entry_cycles", &C::isr_entry_cycles, K::Real, 0, 10000, "instructions",
-                  "exception entry to the handler's first instruction")
+          .number("isr_entry_cycles", &C::isr_entry_cycles, K::Real, 0, 10000, "cycles",
+                  "exception entry to the handler's first instruction (run as that many instructions of one "
+                  "cycle: with the I-cache off their fetches cost more)")
           .optional()
-          .number("isr_exit_cycles", &C::isr_exit_cycles, K::Real, 0, 10000, "instructions",
-                  "the handler's return to the interrupted context")
+          .number("isr_exit_cycles", &C::isr_exit_cycles, K::Real, 0, 10000, "cycles",
+                  "the handler's return to the interrupted context (run as isr_entry_cycles is)")
           .optional()
           .number("reg_access_ns", &C::reg_access_ns, K::Real, 0, 10000, "ns",
                   "one device register access over the peripheral bus")

@@ -1,6 +1,8 @@
 #include "platforms/common/run_context.hpp"
 
 #include <filesystem>
+#include <algorithm>
+#include <stdexcept>
 
 namespace ws {
 
@@ -22,7 +24,9 @@ void RunContext::finish_pc_run(RunResult& r, const std::map<std::string, uint64_
   r.report += "drops: " + StatsRegistry::drops_text(drops) + "\n";
   r.report += ledger;
   r.report += "limiting: " + r.limiting + "\n";
-  finish(r, r.metrics.back().second, "wire frames");
+  const auto frames = std::find_if(r.metrics.begin(), r.metrics.end(), [](const auto& m) { return m.first == "wire_frames"; });
+  if (frames == r.metrics.end()) throw std::logic_error("a run against a PC without its wire_frames column");
+  finish(r, frames->second, "wire frames");
 }
 
 }  // namespace ws

@@ -34,8 +34,8 @@ struct RunContext {
   // in, and the trace written out.
   void finish(RunResult& r, double work_units, const char* work_unit);
   // The tail of a run against a PC (iperf, FTP): the report's drops, the
-  // cycle ledger's text and the limit, then finish() counting wire frames,
-  // which the last metric holds.
+  // cycle ledger's text and the limit, then finish() counting the frames of
+  // the `wire_frames` column (a run without one is a defect of its platform).
   void finish_pc_run(RunResult& r, const std::map<std::string, uint64_t>& drops, const std::string& ledger);
 
  private:
