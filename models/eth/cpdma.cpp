@@ -2,54 +2,26 @@
 
 #include <algorithm>
 #include "models/eth/inet_checksum.hpp"
-#include "models/eth/le_words.hpp"
 #include "models/mem/tlm_access.hpp"
 #include "models/sim/sim_time.hpp"
 
 namespace ws::eth {
 
-namespace cpdma {
-void encode(const Desc& d, uint8_t out[kDescBytes]) {
-  const uint32_t w[4] = {d.next, d.buffer, d.off_len, d.flags_len};
-  put_le_words(w, out);
-}
-Desc decode(const uint8_t in[kDescBytes]) {
-  uint32_t w[4];
-  get_le_words(in, w);
-  return Desc{w[0], w[1], w[2], w[3]};
-}
-}  // namespace cpdma
-
 Cpdma::Cpdma(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats,
              FramePool& pool, IrqController& pic, unsigned irq_base)
-    : sc_module(name),
-      socket("socket"),
+    : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, Engines::One, sched, stats, pool),
       cfg_(cfg),
-      sched_(sched),
-      pool_(pool),
-      mac_(basename(), GigabitMac::Config{cfg.bits_per_s, cfg.rx_fifo_bytes}, sched, stats, pool),
-      dma_(stats.resource(std::string(basename()) + ".dma")),
       rx_pace_(sched, cfg.rx_irq_per_ms, cfg.pace_tick_us, [&pic, irq_base] { pic.raise(irq_base + kRxIrq); }),
-      tx_pace_(sched, cfg.tx_irq_per_ms, cfg.pace_tick_us, [&pic, irq_base] { pic.raise(irq_base + kTxIrq); }) {
-  mac_.on_receive([this](Frame* f) {
-    rx_waiting_.push_back(f);
-    if (!rx_busy_) rx_step();
-  });
-}
+      tx_pace_(sched, cfg.tx_irq_per_ms, cfg.pace_tick_us, [&pic, irq_base] { pic.raise(irq_base + kTxIrq); }) {}
 
 cpdma::Desc Cpdma::read_desc(uint64_t addr, sc_core::sc_time& delay) {
   uint8_t raw[cpdma::kDescBytes];
-  delay = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, cpdma::kDescBytes) + ns(cfg_.desc_ns);
+  delay = fetch(addr, raw, cpdma::kDescBytes, cfg_.desc_ns);
   return cpdma::decode(raw);
 }
 
-// The flags word goes back last: the host sees OWNER clear only when the rest is done.
-void Cpdma::write_flags(uint64_t addr, uint32_t flags, const sc_core::sc_time& at) {
-  sched_.at(at, [this, addr, flags] {
-    uint8_t raw[4] = {uint8_t(flags), uint8_t(flags >> 8), uint8_t(flags >> 16), uint8_t(flags >> 24)};
-    tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr + 12, raw, 4);
-  });
-}
+// The flags word (the fourth) goes back last: the host sees OWNER clear only when the rest is done.
+void Cpdma::write_flags(uint64_t addr, uint32_t flags, const sc_core::sc_time& at) { write_word(addr + 12, flags, at); }
 
 void Cpdma::write_rx_hdp(uint64_t desc) {
   rx_cur_ = desc;
@@ -63,8 +35,7 @@ void Cpdma::rx_step() {
   sc_core::sc_time fetch;
   const uint64_t desc = rx_cur_;
   const cpdma::Desc d = read_desc(desc, fetch);
-  Frame* f = rx_waiting_.front();
-  rx_waiting_.pop_front();
+  Frame* f = take_oldest();
   ++rx_storing_;
   const uint32_t len = f->len;
   uint32_t flags = cpdma::kSop | cpdma::kEop | (len & cpdma::kLengthMask);
@@ -77,7 +48,7 @@ void Cpdma::rx_step() {
     mac_.rx_stats().drop("rx_buffer_too_small");
   }
   if (d.next == 0) flags |= cpdma::kEoq;
-  dma_->add_busy(done, len);
+  rx_dma_->add_busy(done, len);
   pool_.put(f);
   rx_cur_ = d.next;
   write_flags(desc, flags, now() + done);
@@ -126,7 +97,7 @@ void Cpdma::tx_step() {
     cur = d.next;
   }
   if (checksum) insert_checksums(f->bytes.data(), f->len);
-  dma_->add_busy(t, f->len);
+  tx_dma_->add_busy(t, f->len);
   const sc_core::sc_time ready = now() + t;
   const sc_core::sc_time on_wire = wire_time(std::max<uint32_t>(f->len, 60) + kFcsBytes, cfg_.bits_per_s);
   const sc_core::sc_time end = mac_.transmit(f, ready);

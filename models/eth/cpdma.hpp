@@ -17,14 +17,10 @@
 // gathered (scatter-gather, at most 4 pieces); an SOP with CHKSUM_ENCAP
 // carries a checksum word and asks the DMA to insert the TCP/UDP and IPv4
 // checksums. Descriptors stay in memory; every access goes over the bus.
-#include <systemc>
-#include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 #include <cstdint>
-#include <deque>
 #include <string>
-#include "models/eth/gigabit_mac.hpp"
 #include "models/eth/interrupt_pacer.hpp"
+#include "models/eth/mac_dma.hpp"
 #include "models/irq/irq_controller.hpp"
 #include "models/sim/bindings.hpp"
 #include "models/sim/scheduler.hpp"
@@ -41,11 +37,11 @@ constexpr uint32_t kLengthMask = 0xFFF;
 struct Desc {
   uint32_t next = 0, buffer = 0, off_len = 0, flags_len = 0;
 };
-void encode(const Desc& d, uint8_t out[kDescBytes]);
-Desc decode(const uint8_t in[kDescBytes]);
+inline void encode(const Desc& d, uint8_t out[kDescBytes]) { put_desc(d, out); }
+inline Desc decode(const uint8_t in[kDescBytes]) { return get_desc<Desc>(in); }
 }  // namespace cpdma
 
-class Cpdma : public sc_core::sc_module {
+class Cpdma : public MacDma {
  public:
   struct Config {
     double bits_per_s = 1e9;
@@ -61,7 +57,6 @@ class Cpdma : public sc_core::sc_module {
 
   Cpdma(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
         IrqController& pic, unsigned irq_base);
-  tlm_utils::simple_initiator_socket<Cpdma> socket;
 
   // --- registers (Cpu::reg_access effects) ---
   void write_rx_hdp(uint64_t desc);  // a queue of free buffers for an idle channel
@@ -69,32 +64,18 @@ class Cpdma : public sc_core::sc_module {
   bool rx_idle() const { return rx_cur_ == 0; }
   bool tx_idle() const { return tx_cur_ == 0; }
 
-  GigabitMac& mac() { return mac_; }
-  uint64_t rx_frames() const { return rx_frames_; }
-  uint64_t tx_frames() const { return tx_frames_; }
-  size_t rx_fifo_frames() const { return rx_waiting_.size(); }
-  unsigned rx_storing() const { return rx_storing_; }
-  bool idle() const { return rx_waiting_.empty() && !rx_busy_ && !tx_busy_; }
   const InterruptPacer& rx_pacer() const { return rx_pace_; }
   const InterruptPacer& tx_pacer() const { return tx_pace_; }
 
  private:
-  void rx_step();
+  void rx_step() override;
   void tx_step();
   cpdma::Desc read_desc(uint64_t addr, sc_core::sc_time& delay);
   void write_flags(uint64_t addr, uint32_t flags, const sc_core::sc_time& at);
 
   Config cfg_;
-  Scheduler& sched_;
-  FramePool& pool_;
-  GigabitMac mac_;
-  ResourceStats* dma_;
   InterruptPacer rx_pace_, tx_pace_;
-  std::deque<Frame*> rx_waiting_;
   uint64_t rx_cur_ = 0, tx_cur_ = 0;  // the channel's current descriptor (0: idle)
-  bool rx_busy_ = false, tx_busy_ = false;
-  uint64_t rx_frames_ = 0, tx_frames_ = 0;
-  unsigned rx_storing_ = 0;
 };
 
 }  // namespace ws::eth

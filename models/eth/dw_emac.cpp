@@ -2,22 +2,9 @@
 
 #include "models/eth/headers.hpp"
 #include "models/eth/inet_checksum.hpp"
-#include "models/eth/le_words.hpp"
 #include "models/mem/tlm_access.hpp"
 
 namespace ws::eth {
-
-namespace dw {
-void encode(const Desc& d, uint8_t out[kDescBytes]) {
-  const uint32_t w[4] = {d.des0, d.des1, d.des2, d.des3};
-  put_le_words(w, out);
-}
-Desc decode(const uint8_t in[kDescBytes]) {
-  uint32_t w[4];
-  get_le_words(in, w);
-  return Desc{w[0], w[1], w[2], w[3]};
-}
-}  // namespace dw
 
 void DwEmac::declare_params(ParamTable& t, const std::string& prefix) {
   using K = ParamSpec::Kind;
@@ -31,21 +18,10 @@ void DwEmac::declare_params(ParamTable& t, const std::string& prefix) {
 
 DwEmac::DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats,
                FramePool& pool, IrqController& pic, unsigned irq_source)
-    : sc_module(name),
-      socket("socket"),
+    : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, Engines::RxAndTx, sched, stats, pool),
       cfg_(cfg),
-      sched_(sched),
-      pool_(pool),
       pic_(pic),
-      irq_(irq_source),
-      mac_(basename(), GigabitMac::Config{cfg.bits_per_s, cfg.rx_fifo_bytes}, sched, stats, pool),
-      rx_dma_(stats.resource(std::string(basename()) + ".dma.rx")),
-      tx_dma_(stats.resource(std::string(basename()) + ".dma.tx")) {
-  mac_.on_receive([this](Frame* f) {
-    rx_waiting_.push_back(f);
-    if (!rx_busy_) rx_step();  // a suspended DMA tries again on the next frame
-  });
-}
+      irq_(irq_source) {}
 
 void DwEmac::set_interrupt_enable(uint32_t bits) {
   const bool was = status_ & enable_;
@@ -66,16 +42,8 @@ void DwEmac::raise(uint32_t bits) {
 
 dw::Desc DwEmac::read_desc(uint64_t addr, sc_core::sc_time& delay) {
   uint8_t raw[dw::kDescBytes];
-  delay = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, dw::kDescBytes) + ns(cfg_.desc_ns);
+  delay = fetch(addr, raw, dw::kDescBytes, cfg_.desc_ns);
   return dw::decode(raw);
-}
-
-// DES0 is written back last: the host sees OWN clear only when the rest is done.
-void DwEmac::write_desc0(uint64_t addr, uint32_t des0, const sc_core::sc_time& at) {
-  sched_.at(at, [this, addr, des0] {
-    uint8_t raw[4] = {uint8_t(des0), uint8_t(des0 >> 8), uint8_t(des0 >> 16), uint8_t(des0 >> 24)};
-    tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, 4);
-  });
 }
 
 uint64_t DwEmac::next(uint64_t cur, uint64_t base, const dw::Desc& d) const {
@@ -100,16 +68,11 @@ void DwEmac::rx_step() {
       rx_busy_ = false;
       if (!rx_suspended_) raise(kRu);
       rx_suspended_ = true;
-      Frame* f = rx_waiting_.front();
-      rx_waiting_.pop_front();
-      mac_.rx_stats().drop("rx_missed");
-      mac_.release(f->len);
-      pool_.put(f);
+      drop(take_oldest(), "rx_missed");
       return;
     }
     rx_suspended_ = false;
-    Frame* f = rx_waiting_.front();
-    rx_waiting_.pop_front();
+    Frame* f = take_oldest();
     ++rx_storing_;
     rx_store(f, d, now());
   });
@@ -131,7 +94,7 @@ void DwEmac::rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at) {
   rx_dma_->add_busy(done - at, len, done);
   pool_.put(f);
   rx_cur_ = next(rx_cur_, rx_base_, d);
-  write_desc0(desc, des0, done);
+  write_word(desc, des0, done);  // DES0 last: OWN clears when the rest is done
   sched_.at(done, [this, len] {
     mac_.release(len);
     --rx_storing_;
@@ -169,7 +132,7 @@ void DwEmac::tx_step() {
     const sc_core::sc_time start = end - on_wire;
     ++tx_frames_;
     tx_cur_ = next(tx_cur_, tx_base_, d);
-    write_desc0(desc, 0, end);  // OWN clear once the frame is out
+    write_word(desc, 0, end);  // OWN clear once the frame is out
     if (d.des1 & dw::kTxIrqOnComplete) sched_.at(end, [this] { raise(kTi); });
     sched_.at(std::max(start, ready), [this] { tx_step(); });
   });

@@ -25,14 +25,9 @@
 // after a clear interrupts again) or as an edge (only a rising output
 // interrupts: a bit set between the handler's read and its clear keeps the
 // output high, and no interrupt comes until the status is cleared whole).
-#include <systemc>
-#include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 #include <cstdint>
-#include <deque>
 #include <string>
-#include <vector>
-#include "models/eth/gigabit_mac.hpp"
+#include "models/eth/mac_dma.hpp"
 #include "models/irq/irq_controller.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
@@ -54,11 +49,11 @@ constexpr uint32_t kBufferSize = 0x7FF;      // DES1 10:0
 struct Desc {
   uint32_t des0 = 0, des1 = 0, des2 = 0, des3 = 0;  // status, control, buffer, next (chained)
 };
-void encode(const Desc& d, uint8_t out[kDescBytes]);
-Desc decode(const uint8_t in[kDescBytes]);
+inline void encode(const Desc& d, uint8_t out[kDescBytes]) { put_desc(d, out); }
+inline Desc decode(const uint8_t in[kDescBytes]) { return get_desc<Desc>(in); }
 }  // namespace dw
 
-class DwEmac : public sc_core::sc_module {
+class DwEmac : public MacDma {
  public:
   struct Config {
     double bits_per_s;       // 100 Mbit/s (EMAC) or 1 Gbit/s (EMAC1)
@@ -73,7 +68,6 @@ class DwEmac : public sc_core::sc_module {
 
   DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
          IrqController& pic, unsigned irq_source);
-  tlm_utils::simple_initiator_socket<DwEmac> socket;  // the DMA's bus port
 
   // --- registers, written by the driver (Cpu::reg_access effects) ---
   void set_rx_ring(uint64_t base) { rx_base_ = rx_cur_ = base; }
@@ -85,35 +79,20 @@ class DwEmac : public sc_core::sc_module {
   uint32_t status() const { return status_; }
   void clear_status(uint32_t bits);
 
-  GigabitMac& mac() { return mac_; }
-  uint64_t rx_frames() const { return rx_frames_; }  // stored into a descriptor's buffer
-  size_t rx_fifo_frames() const { return rx_waiting_.size(); }
-  unsigned rx_storing() const { return rx_storing_; }  // out of the FIFO, not yet in its buffer
-  uint64_t tx_frames() const { return tx_frames_; }
-  bool idle() const { return rx_waiting_.empty() && !rx_busy_ && !tx_busy_; }
-
  private:
-  void rx_step();
+  void rx_step() override;
   void rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at);
   void tx_step();
   uint64_t next(uint64_t cur, uint64_t base, const dw::Desc& d) const;
   dw::Desc read_desc(uint64_t addr, sc_core::sc_time& delay);
-  void write_desc0(uint64_t addr, uint32_t des0, const sc_core::sc_time& at);
   void raise(uint32_t bits);
 
   Config cfg_;
-  Scheduler& sched_;
-  FramePool& pool_;
   IrqController& pic_;
   unsigned irq_;
-  GigabitMac mac_;
-  ResourceStats *rx_dma_, *tx_dma_;  // two engines, each its own busy time
-  std::deque<Frame*> rx_waiting_;  // accepted frames in the Rx FIFO, oldest first
   uint64_t rx_base_ = 0, rx_cur_ = 0, tx_base_ = 0, tx_cur_ = 0;
-  bool rx_busy_ = false, rx_suspended_ = false, tx_busy_ = false, rx_checksum_ = false;
+  bool rx_suspended_ = false, rx_checksum_ = false;
   uint32_t status_ = 0, enable_ = 0;
-  uint64_t rx_frames_ = 0, tx_frames_ = 0;
-  unsigned rx_storing_ = 0;
 };
 
 }  // namespace ws::eth

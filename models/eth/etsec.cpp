@@ -18,21 +18,10 @@ void Etsec::declare_params(ParamTable& t, const std::string& prefix) {
 
 Etsec::Etsec(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
              IrqController& pic, const Irqs& irqs)
-    : sc_module(name),
-      socket("socket"),
+    : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, Engines::RxAndTx, sched, stats, pool),
       cfg_(cfg),
-      sched_(sched),
-      pool_(pool),
       pic_(pic),
-      irqs_(irqs),
-      mac_(basename(), GigabitMac::Config{cfg.bits_per_s, cfg.rx_fifo_bytes}, sched, stats, pool),
-      rx_dma_(stats.resource(std::string(basename()) + ".dma.rx")),
-      tx_dma_(stats.resource(std::string(basename()) + ".dma.tx")) {
-  mac_.on_receive([this](Frame* f) {
-    rx_waiting_.push_back(f);
-    if (!rx_busy_) rx_step();
-  });
-}
+      irqs_(irqs) {}
 
 // 64 clocks of the interface (GMII: a byte per clock) in time.
 sc_core::sc_time Etsec::tick() const { return sc_core::sc_time(64 * 8 / cfg_.bits_per_s, sc_core::SC_SEC); }
@@ -81,7 +70,7 @@ void Etsec::complete(Coalescer& c, const Coalescing& cfg, uint32_t event) {
 qe::Bd Etsec::read_bd(uint64_t addr, sc_core::sc_time& delay) {
   uint8_t raw[qe::kBdBytes];
   if (snoop_) snoop_->device_read(addr, qe::kBdBytes);
-  delay = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, qe::kBdBytes) + ns(cfg_.bd_ns);
+  delay = fetch(addr, raw, qe::kBdBytes, cfg_.bd_ns);
   return qe::decode(raw);
 }
 
@@ -102,13 +91,10 @@ void Etsec::rx_step() {
   const uint64_t at = rx_.addr();
   const qe::Bd bd = read_bd(at, fetch);
   sched_.at(now() + fetch, [this, bd, at] {
-    Frame* f = rx_waiting_.front();
-    rx_waiting_.pop_front();
+    Frame* f = take_oldest();
     const uint32_t len = f->len;
     if (!(bd.status & qe::kBdEmpty)) {  // the ring is full: the frame is lost
-      mac_.rx_stats().drop("rx_ring_full");
-      pool_.put(f);
-      mac_.release(len);
+      drop(f, "rx_ring_full");
       raise(kBusy);
       rx_busy_ = false;
       return rx_step();

@@ -15,13 +15,9 @@
 // set (an error interrupt). Tx: on a transmit demand (TSTAT's THLT cleared)
 // the DMA takes BDs while they are ready (R), sends each frame (the MAC
 // appends the FCS) and closes the BD (R clear) once it is out.
-#include <systemc>
-#include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 #include <cstdint>
-#include <deque>
 #include <string>
-#include "models/eth/gigabit_mac.hpp"
+#include "models/eth/mac_dma.hpp"
 #include "models/irq/irq_controller.hpp"
 #include "models/mem/snoop_domain.hpp"
 #include "models/qe/buffer_descriptor.hpp"
@@ -31,7 +27,7 @@
 
 namespace ws::eth {
 
-class Etsec : public sc_core::sc_module {
+class Etsec : public MacDma {
  public:
   struct Config {
     double bits_per_s;
@@ -53,7 +49,6 @@ class Etsec : public sc_core::sc_module {
 
   Etsec(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
         IrqController& pic, const Irqs& irqs);
-  tlm_utils::simple_initiator_socket<Etsec> socket;  // the DMA's bus port
 
   // --- registers (Cpu::reg_access effects) ---
   void set_rx_ring(uint64_t base) { rx_ = {base, 0}; }
@@ -68,11 +63,6 @@ class Etsec : public sc_core::sc_module {
   // The DMA snoops the cores' caches (the e500's coherent bus; unset: it does not).
   void snoop(SnoopDomain* domain) { snoop_ = domain; }
 
-  GigabitMac& mac() { return mac_; }
-  uint64_t rx_frames() const { return rx_frames_; }  // stored into a BD's buffer
-  uint64_t tx_frames() const { return tx_frames_; }
-  size_t rx_fifo_frames() const { return rx_waiting_.size(); }
-  bool idle() const { return rx_waiting_.empty() && !rx_busy_ && !tx_busy_; }
   sc_core::sc_time tick() const;     // 64 interface clocks
 
  private:
@@ -80,7 +70,7 @@ class Etsec : public sc_core::sc_module {
     unsigned count = 0;
     uint64_t timer = 0;  // the armed timer's generation (0: none)
   };
-  void rx_step();
+  void rx_step() override;
   void tx_step();
   void complete(Coalescer& c, const Coalescing& cfg, uint32_t event);  // a frame done: maybe raise `event`
   void raise(uint32_t bits);
@@ -89,22 +79,15 @@ class Etsec : public sc_core::sc_module {
   void write_status(uint64_t addr, const qe::Bd& bd, const sc_core::sc_time& at);
 
   Config cfg_;
-  Scheduler& sched_;
-  FramePool& pool_;
   IrqController& pic_;
   Irqs irqs_;
-  GigabitMac mac_;
-  ResourceStats *rx_dma_, *tx_dma_;  // two engines, each its own busy time
   qe::BdCursor rx_, tx_;
   Coalescing rx_ic_, tx_ic_;
   Coalescer rx_co_, tx_co_;
   SnoopDomain* snoop_ = nullptr;
   uint64_t timers_ = 0;
   uint32_t ievent_ = 0, imask_ = 0, asserted_ = 0;  // asserted_: the groups whose line is up
-  std::deque<Frame*> rx_waiting_;
-  bool rx_busy_ = false, tx_busy_ = false;
   bool demanded_ = false;  // a transmit demand since the Tx BD at the cursor was read
-  uint64_t rx_frames_ = 0, tx_frames_ = 0;
 };
 
 }  // namespace ws::eth

@@ -1,0 +1,47 @@
+#include "models/eth/mac_dma.hpp"
+
+#include <string>
+#include "models/mem/tlm_access.hpp"
+#include "models/sim/sim_time.hpp"
+
+namespace ws::eth {
+
+MacDma::MacDma(sc_core::sc_module_name name, double bits_per_s, uint32_t rx_fifo_bytes, Engines engines,
+               Scheduler& sched, StatsRegistry& stats, FramePool& pool)
+    : sc_module(name),
+      socket("socket"),
+      sched_(sched),
+      pool_(pool),
+      mac_(basename(), GigabitMac::Config{bits_per_s, rx_fifo_bytes}, sched, stats, pool),
+      rx_dma_(stats.resource(std::string(basename()) + (engines == Engines::One ? ".dma" : ".dma.rx"))),
+      tx_dma_(engines == Engines::One ? rx_dma_ : stats.resource(std::string(basename()) + ".dma.tx")) {
+  mac_.on_receive([this](Frame* f) {
+    rx_waiting_.push_back(f);
+    if (!rx_busy_) rx_step();  // an idle (or suspended) engine tries on the next frame
+  });
+}
+
+sc_core::sc_time MacDma::fetch(uint64_t addr, uint8_t* raw, uint32_t n, double work_ns) {
+  return tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, n) + ns(work_ns);
+}
+
+void MacDma::write_word(uint64_t addr, uint32_t word, const sc_core::sc_time& at) {
+  sched_.at(at, [this, addr, word] {
+    uint8_t raw[4] = {uint8_t(word), uint8_t(word >> 8), uint8_t(word >> 16), uint8_t(word >> 24)};
+    tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, 4);
+  });
+}
+
+Frame* MacDma::take_oldest() {
+  Frame* f = rx_waiting_.front();
+  rx_waiting_.pop_front();
+  return f;
+}
+
+void MacDma::drop(Frame* f, const char* reason) {
+  mac_.rx_stats().drop(reason);
+  mac_.release(f->len);
+  pool_.put(f);
+}
+
+}  // namespace ws::eth
