@@ -24,7 +24,12 @@ std::vector<std::string> platform_names() {
 }  // namespace
 
 const Platform& require_platform(const std::string& name, const std::string& where) {
-  const Platform* p = find_platform(name);
+  const Platform* p = nullptr;
+  try {
+    p = find_platform(name);
+  } catch (const InputError& e) {  // a board file given by path: say who named it
+    throw InputError(fmt::format("{}: {}", where, e.what()));
+  }
   if (!p)
     throw InputError(fmt::format("{}: unknown platform '{}' (valid: {})", where, name, join(platform_names(), ", ")));
   return *p;
@@ -69,12 +74,15 @@ int cmd_params(const ParamsArgs& a) {
                                               : " (" + block + "*: " + join(near, ", ") + ")"));
   }
   Table out;
-  out.columns = {"key", "default", "unit", "range", "meaning", "source"};
+  out.columns = {"key", "default", "unit", "range", "meaning", "source", "from", "lever"};
   for (auto& [k, s] : t.specs())
-    if (a.key.empty() || k == a.key) out.rows.push_back({k, s.def, s.unit, ParamTable::range_text(s), s.meaning, s.source});
+    if (a.key.empty() || k == a.key)
+      out.rows.push_back({k, s.def, s.unit, ParamTable::range_text(s), s.meaning, s.source, value_from(*p, s),
+                          s.lever.empty() ? "-" : join(s.lever, " ") + (s.lever_cost.empty() ? "" : "; cost: " + s.lever_cost)});
   if (a.format == "table") {
     for (auto& r : out.rows)
-      std::cout << fmt::format("{} = {} [{}]  ({})\n    {}\n    source: {}\n", r[0], r[1], r[2], r[3], r[4], r[5]);
+      std::cout << fmt::format("{} = {} [{}]  ({})\n    {}\n    source: {} ({}){}\n", r[0], r[1], r[2], r[3], r[4], r[5],
+                               r[6], r[7] == "-" ? "" : "\n    lever (advise tries): " + r[7]);
   } else {
     std::cout << render(out, a.format);
   }

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <string>
 #include <vector>
+#include "app/advise_command.hpp"
 #include "app/catalogue.hpp"
 #include "app/check_command.hpp"
 #include "app/merge.hpp"
@@ -76,6 +77,21 @@ int cli_main(int argc, char** argv) {
   chk->add_flag("--update", ca.update, "rewrite each expected value from this run (its tolerance kept), as "
                 "snapshot tests are refreshed; bounds are left alone");
 
+  auto* adv = app.add_subcommand("advise", "which change buys the most: runs the scenario, each lever's candidates "
+                                 "(the board file's lever: entries), then the best together; ranks them by the gain on "
+                                 "the headline column (docs/advise.md)");
+  AdviseArgs aa;
+  adv->add_option("SCENARIO", aa.scenario, "scenario YAML file (its points' mean is ranked on)")->required();
+  adv->add_option("--set", aa.sets, "the configuration to advise on: KEY=VALUE (repeatable)");
+  adv->add_option("--metric", aa.metric, "the result column to rank on (default: the platform's headline, the first)");
+  adv->add_flag("--lower", aa.lower, "lower is better on the metric (a CPU load, a latency)");
+  adv->add_option("--budget", aa.budget, "the most simulation runs it may make (points x changes)")
+      ->check(CLI::Range(size_t{1}, size_t{100000}))->capture_default_str();
+  adv->add_option("--combine", aa.combine, "combine the best value of up to N levers that gained most (1: none)")
+      ->check(CLI::Range(size_t{1}, size_t{10}))->capture_default_str();
+  adv->add_option("-j,--jobs", aa.jobs, "runs in parallel processes")->check(CLI::Range(1u, 256u));
+  adv->add_option("--format", aa.format, "output format")->check(CLI::IsMember(formats));
+
   auto* plt = app.add_subcommand("plot", "draw a sweep's results (PNG)");
   SweepPlot plot;
   plt->add_option("RESULTS", plot.results, "results CSV, or a run folder (--out DIR)")->required();
@@ -137,6 +153,7 @@ int cli_main(int argc, char** argv) {
     if (*val) return cmd_run(va, true);
     if (*rep) return cmd_reproduce(rp);
     if (*chk) return cmd_check(ca);
+    if (*adv) return cmd_advise(aa);
     if (*plt) return plot_sweep(plot);
     if (*mrg) return merge_run_folders(merge);
     if (*par) return cmd_params(params);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <filesystem>
 #include "app/catalogue.hpp"
 #include "app/option_values.hpp"
 #include "models/sim/text.hpp"
@@ -10,7 +11,11 @@ namespace ws {
 namespace {
 
 const Platform& platform_of(const Scenario& sc) {
-  const Platform& p = require_platform(sc.platform, sc.platform_where + ": key 'platform'");
+  // A board file given as the platform is found beside the scenario.
+  namespace fs = std::filesystem;
+  const bool file = sc.platform.ends_with(".yaml") && fs::path(sc.platform).is_relative();
+  const std::string name = file ? (fs::path(sc.path).parent_path() / sc.platform).string() : sc.platform;
+  const Platform& p = require_platform(name, sc.platform_where + ": key 'platform'");
   if (std::find(p.workloads.begin(), p.workloads.end(), sc.workload) == p.workloads.end())
     throw InputError(fmt::format("{}: key 'workload': '{}' does not run on {} (valid: {})", sc.workload_where,
                                  sc.workload, p.name, join(p.workloads, ", ")));

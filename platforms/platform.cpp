@@ -2,6 +2,7 @@
 
 #include "platforms/a7_rtthread/a7_rtthread.hpp"
 #include "platforms/am261x_lwip/am261x.hpp"
+#include "platforms/common/board_file.hpp"
 #include "platforms/k2h/k2h.hpp"
 #include "platforms/mpc8572/mpc8572.hpp"
 #include "platforms/msc8144/msc8144.hpp"
@@ -25,6 +26,7 @@ const std::vector<Platform>& platforms() {
 }
 
 const Platform* find_platform(const std::string& name) {
+  if (name.size() > 5 && name.ends_with(".yaml")) return &file_platform(name);
   for (const auto& p : platforms())
     if (p.name == name) return &p;
   return nullptr;

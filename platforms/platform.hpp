@@ -53,6 +53,8 @@ struct Platform {
   std::string description = {};
   std::vector<std::string> workloads;
   std::function<void(ParamTable&)> declare = {};
+  // The keys its blocks declare (declare() is these, then the board file's values).
+  std::function<void(ParamTable&)> blocks = {};
   // Checks between parameters that need no simulation; throws InputError.
   std::function<void(const ParamTable&)> check;
   std::function<RunResult(const ParamTable&, const RunOptions&)> run;
@@ -69,7 +71,8 @@ struct Platform {
 };
 
 const std::vector<Platform>& platforms();
-// Null when no platform has that name.
+// Null when no platform has that name. A name ending in .yaml is a board file
+// read at run time (file_platform, platforms/common/board_file.hpp).
 const Platform* find_platform(const std::string& name);
 
 }  // namespace ws

@@ -10,6 +10,12 @@ void SnoopDomain::declare_params(ParamTable& t, const std::string& prefix) {
                                "taking a line exclusive: the invalidation of the other cores' copies"));
 }
 
+void SnoopDomain::declare_l2_params(ParamTable& t, const std::string& prefix) {
+  using K = ParamSpec::Kind;
+  t.declare_model(model_number(prefix + ".kb", K::Int, 64, 8192, "KB", "the cores' shared L2"));
+  t.declare_model(model_number(prefix + ".hit_cycles", K::Real, 0, 200, "cycles", "an L1 miss served by the shared L2"));
+}
+
 SnoopDomain::SnoopDomain(const Config& cfg) : cfg_(cfg), l2_(cfg.l2) {}
 
 unsigned SnoopDomain::join(Cache& l1d) {

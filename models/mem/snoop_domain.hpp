@@ -36,6 +36,9 @@ class SnoopDomain {
   };
   // "<prefix>.intervention_cycles", "<prefix>.invalidate_cycles".
   static void declare_params(ParamTable& t, const std::string& prefix);
+  // The shared L2's "<prefix>.kb" (a power of two) and "<prefix>.hit_cycles"
+  // (an L1 miss it serves, which the cores pay: Cpu::Config::l2_hit_cycles).
+  static void declare_l2_params(ParamTable& t, const std::string& prefix);
 
   explicit SnoopDomain(const Config& cfg);
   // A core's L1 D-cache joins; returns its index in the domain.

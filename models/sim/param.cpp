@@ -74,6 +74,30 @@ void ParamTable::set_default(const std::string& key, std::string def, std::strin
   if (auto err = check(it->second, def); !err.empty()) throw InputError(fmt::format("{}: key '{}': {}", where, key, err));
   it->second.def = std::move(def);
   it->second.source = std::move(source);
+  it->second.where = where;
+}
+
+bool lever_step(const std::string& t) {
+  double x = 0;
+  const char* b = t.data() + 1;
+  auto [p, ec] = std::from_chars(b, t.data() + t.size(), x);
+  return t.size() > 1 && std::string("x/+-").find(t[0]) != std::string::npos && ec == std::errc() &&
+         p == t.data() + t.size() && x > 0;
+}
+
+void ParamTable::set_lever(const std::string& key, std::vector<std::string> tries, std::string cost,
+                           const std::string& where) {
+  ParamSpec& s = specs_.at(key);
+  for (const auto& t : tries) {
+    const bool numeric = s.kind != ParamSpec::Kind::Choice;
+    if (t == "all" ? !s.choices.empty() : (numeric && lever_step(t)) || check(s, t).empty()) continue;
+    throw InputError(fmt::format("{}: key '{}.lever': '{}' is not a candidate (valid: {}{})", where, key, t,
+                                 s.choices.empty() ? "" : "all, ",
+                                 numeric ? "x2, /2, +N, -N or a value, " + range_text(s) : range_text(s)));
+  }
+  if (tries.empty()) throw InputError(fmt::format("{}: key '{}.lever': give its candidates (try: [...])", where, key));
+  s.lever = std::move(tries);
+  s.lever_cost = std::move(cost);
 }
 
 void ParamTable::refine(const std::string& key, const std::string& unit, const std::string& meaning, double min,

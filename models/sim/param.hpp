@@ -30,6 +30,14 @@ struct ParamSpec {
   // A model's key that a board may leave out: without a default it is dropped
   // (complete()) and the model keeps its Config's own value.
   bool optional = false;
+  // The board file line that gave the default ("…/p2020.yaml:9"); empty: C++.
+  std::string where;
+  // A tuning choice `advise` tries (docs/advise.md), not a fact of the
+  // silicon: each candidate a step from the current value ("x2", "/2", "+1",
+  // "-1"), a value, or "all" (every other choice or allowed value). Empty: not
+  // a lever. `lever_cost` says what taking it costs (memory, a core, power).
+  std::vector<std::string> lever;
+  std::string lever_cost;
 };
 
 // Declaration helpers: a choice among words, or a number of `kind` in [min, max].
@@ -47,6 +55,9 @@ ParamSpec model_choice(std::string key, std::vector<std::string> values, std::st
 ParamSpec model_number(std::string key, ParamSpec::Kind kind, double min, double max, std::string unit,
                        std::string meaning);
 
+// A lever's step from the current value: x2, /2, +4, -1 (an operator and a positive number).
+bool lever_step(const std::string& t);
+
 class ParamTable {
  public:
   void declare(ParamSpec spec);
@@ -59,6 +70,9 @@ class ParamTable {
   void set_default(const std::string& key, std::string def, std::string source, const std::string& where);
   // A board's own words for a model's key: its unit, meaning or range, where given (non-empty, max > min).
   void refine(const std::string& key, const std::string& unit, const std::string& meaning, double min, double max);
+  // Makes `key` a lever (ParamSpec::lever); a candidate that is no step and no
+  // valid value is an InputError naming `where`.
+  void set_lever(const std::string& key, std::vector<std::string> tries, std::string cost, const std::string& where);
   // Throws std::logic_error naming every declared key still without a default.
   void check_complete() const;
   // Drops the optional keys left without a default, then check_complete().

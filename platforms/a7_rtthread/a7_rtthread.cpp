@@ -8,6 +8,7 @@
 #include "models/eth/dw_emac.hpp"
 #include "models/eth/nic_throttle.hpp"
 #include "models/eth/switch.hpp"
+#include "models/irq/irq_controller.hpp"
 #include "models/mem/memory.hpp"
 #include "platforms/common/board_file.hpp"
 #include "workloads/drivers/dw_emac_driver_config.hpp"
@@ -30,6 +31,7 @@ void declare_a7_params(ParamTable& t) {
   Memory::declare_params(t, "ddr", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
   eth::DwEmac::declare_params(t, "emac");
+  IrqController::declare_params(t, "gic");
   eth::Switch::declare_params(t, "switch");
   os::RtThread::declare_params(t);
   drivers::DwEmacDriverConfig::bindings().declare(t, "drv");

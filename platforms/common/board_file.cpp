@@ -35,6 +35,19 @@ std::vector<std::string> words(const std::string& path, const std::string& key, 
   return out;
 }
 
+// `lever: {try: [x2, /2], cost: "..."}`: advise's candidates and what taking one costs.
+void read_lever(const std::string& path, const std::string& key, const YAML::Node& x, BoardEntry& e) {
+  if (!x.IsMap()) fail(yaml_where(path, x), fmt::format("key '{}': expected {{try: [...], cost: \"...\"}}", key));
+  e.lever.clear(), e.lever_cost.clear();
+  for (auto it = x.begin(); it != x.end(); ++it) {
+    const std::string f = scalar(path, key, it->first);
+    if (f == "try") e.lever = words(path, key + ".try", it->second);
+    else if (f == "cost") e.lever_cost = scalar(path, key + ".cost", it->second);
+    else fail(yaml_where(path, it->first), fmt::format("key '{}': unknown field '{}' (valid: try, cost)", key, f));
+  }
+  if (e.lever.empty()) fail(yaml_where(path, x), fmt::format("key '{}': give its candidates (try: [...])", key));
+}
+
 // One entry's fields over `e` (a variant's over its base's).
 void read_entry(const std::string& path, const YAML::Node& v, BoardEntry& e) {
   if (!v.IsMap()) fail(e.where, fmt::format("key '{}': expected a map {{value: ..., source: ...}}", e.key));
@@ -47,6 +60,7 @@ void read_entry(const std::string& path, const YAML::Node& v, BoardEntry& e) {
     else if (f == "unit") e.unit = scalar(path, shown, x);
     else if (f == "meaning") e.meaning = scalar(path, shown, x);
     else if (f == "choices") e.choices = words(path, shown, x);
+    else if (f == "lever") read_lever(path, shown, x, e);
     else if (f == "kind") {
       e.kind = scalar(path, shown, x);
       if (e.kind != "int" && e.kind != "real" && e.kind != "choice")
@@ -57,31 +71,27 @@ void read_entry(const std::string& path, const YAML::Node& v, BoardEntry& e) {
       if (!(e.max > e.min)) fail(yaml_where(path, x), fmt::format("key '{}': max must exceed min", shown));
     } else {
       fail(yaml_where(path, field),
-           fmt::format("key '{}': unknown field '{}' (valid: value, source, kind, unit, meaning, range, choices)", e.key, f));
+           fmt::format("key '{}': unknown field '{}' (valid: value, source, kind, unit, meaning, range, choices, lever)", e.key, f));
     }
   }
   if (e.value.empty()) fail(e.where, fmt::format("key '{}': no value", e.key));
 }
 
-BoardFile load(const std::string& relative) {
-  const std::string path = data_path(relative);
-  const YAML::Node root = load_yaml_document(path, "board", /*in_child=*/false);
-  if (!root.IsMap()) fail(path, "expected a map with board, description, defaults (and variant_of)");
-  BoardFile b;
-  b.path = path;
-  YAML::Node defaults;
-  for (auto it = root.begin(); it != root.end(); ++it) {
-    const YAML::Node key = it->first, v = it->second;
-    const std::string k = scalar(path, "(top level)", key);
-    if (k == "board") b.name = scalar(path, k, v);
-    else if (k == "description") b.description = scalar(path, k, v);
-    else if (k == "variant_of") b.variant_of = scalar(path, k, v);
-    else if (k == "defaults") defaults = v;
-    else fail(yaml_where(path, key), fmt::format("unknown key '{}' (valid: board, description, variant_of, defaults)", k));
-  }
-  if (b.name.empty() || b.description.empty()) fail(path, "a board file needs 'board' and 'description'");
-  if (!defaults.IsMap()) fail(path, "a board file needs 'defaults', a map of keys to {value: ..., source: ...}");
-  if (!b.variant_of.empty()) b.entries = board_file("platforms/" + b.variant_of + "/board.yaml").entries;
+// A board file's path: absolute as given, else under the data root.
+std::string resolved(const std::string& file) {
+  return std::filesystem::path(file).is_absolute() ? file : data_path(file);
+}
+
+// The entries of the file `extends:` names: a board's name (platforms/<name>/board.yaml)
+// or a .yaml path beside this file.
+const BoardFile& base_of(const std::string& path, const std::string& extends) {
+  namespace fs = std::filesystem;
+  if (fs::path(extends).extension() != ".yaml") return board_file("platforms/" + extends + "/board.yaml");
+  return board_file((fs::absolute(path).parent_path() / extends).lexically_normal().string());
+}
+
+// Entries of `defaults` over `b.entries` (a later file's fields replace an earlier one's).
+void add_entries(BoardFile& b, const std::string& path, const YAML::Node& defaults) {
   std::map<std::string, size_t> index;
   for (size_t i = 0; i < b.entries.size(); ++i) index[b.entries[i].key] = i;
   for (auto it = defaults.begin(); it != defaults.end(); ++it) {
@@ -93,9 +103,51 @@ BoardFile load(const std::string& relative) {
       fail(yaml_where(path, k), fmt::format("key '{}' is given twice", key));
     BoardEntry& e = b.entries[at->second];
     e.where = yaml_where(path, k);
-    if (!fresh) e.source.clear();  // a variant's value needs its own source
+    if (!fresh) e.source.clear();  // a value over another file's needs its own source
     read_entry(path, v, e);
   }
+}
+
+// A block preset (platforms/presets/<name>.yaml): a part's defaults a board includes.
+YAML::Node preset_defaults(const std::string& name, const std::string& at) {
+  const std::string path = data_path("platforms/presets/" + name + ".yaml");
+  if (!std::filesystem::exists(path)) fail(at, fmt::format("key 'presets': no preset '{}' ({} does not exist)", name, path));
+  const YAML::Node root = load_yaml_document(path, "preset", /*in_child=*/false);
+  if (!root.IsMap() || !root["preset"] || !root["description"] || !root["defaults"] || !root["defaults"].IsMap())
+    fail(path, "a preset needs 'preset', 'description' and 'defaults'");
+  if (root["preset"].Scalar() != name) fail(path, fmt::format("preset '{}': the file is named '{}'", root["preset"].Scalar(), name));
+  return root["defaults"];
+}
+
+BoardFile load(const std::string& file) {
+  const std::string path = resolved(file);
+  if (!std::filesystem::exists(path)) throw InputError(fmt::format("{}: no such board file", path));
+  const YAML::Node root = load_yaml_document(path, "board", /*in_child=*/false);
+  if (!root.IsMap()) fail(path, "expected a map with board, description, defaults (and extends, presets)");
+  BoardFile b;
+  b.path = path;
+  YAML::Node defaults, presets;
+  for (auto it = root.begin(); it != root.end(); ++it) {
+    const YAML::Node key = it->first, v = it->second;
+    const std::string k = scalar(path, "(top level)", key);
+    if (k == "board") b.name = scalar(path, k, v);
+    else if (k == "description") b.description = scalar(path, k, v);
+    else if (k == "extends") b.extends = scalar(path, k, v);
+    else if (k == "presets") b.presets = words(path, k, v), presets = v;
+    else if (k == "defaults") defaults = v;
+    else fail(yaml_where(path, key), fmt::format("unknown key '{}' (valid: board, description, extends, presets, defaults)", k));
+  }
+  if (b.name.empty() || b.description.empty()) fail(path, "a board file needs 'board' and 'description'");
+  if (!defaults.IsMap()) fail(path, "a board file needs 'defaults', a map of keys to {value: ..., source: ...}");
+  if (!b.extends.empty()) {
+    const BoardFile& base = base_of(path, b.extends);
+    b.entries = base.entries;
+    b.base_name = base.name;
+  }
+  for (size_t i = 0; i < b.presets.size(); ++i)
+    add_entries(b, data_path("platforms/presets/" + b.presets[i] + ".yaml"),
+                preset_defaults(b.presets[i], yaml_where(path, presets[i])));
+  add_entries(b, path, defaults);
   return b;
 }
 
@@ -118,14 +170,15 @@ void BoardFile::apply(ParamTable& t) const {
       t.refine(e.key, e.unit, e.meaning, e.min, e.max);
     }
     t.set_default(e.key, e.value, e.source, e.where);
+    if (!e.lever.empty()) t.set_lever(e.key, e.lever, e.lever_cost, e.where);
   }
   t.complete();
 }
 
-const BoardFile& board_file(const std::string& relative) {
+const BoardFile& board_file(const std::string& file) {
   static std::map<std::string, std::unique_ptr<BoardFile>> cache;
-  auto& slot = cache[relative];
-  if (!slot) slot = std::make_unique<BoardFile>(load(relative));
+  auto& slot = cache[resolved(file)];
+  if (!slot) slot = std::make_unique<BoardFile>(load(file));
   return *slot;
 }
 
@@ -135,7 +188,8 @@ Platform board_platform(const std::string& relative, std::function<void(ParamTab
   const bool variant = file.filename() != "board.yaml";
   rest.name = variant ? file.stem().string() : file.parent_path().filename().string();
   rest.board = relative;
-  rest.declare = [blocks = std::move(blocks), relative, name = rest.name](ParamTable& t) {
+  rest.blocks = std::move(blocks);
+  rest.declare = [blocks = rest.blocks, relative, name = rest.name](ParamTable& t) {
     const BoardFile& b = board_file(relative);
     if (b.name != name) fail(b.path, fmt::format("board '{}': the catalogue names this file '{}'", b.name, name));
     blocks(t);
@@ -143,6 +197,44 @@ Platform board_platform(const std::string& relative, std::function<void(ParamTab
   };
   if (variant) rest.reference = {};
   return rest;
+}
+
+const Platform& file_platform(const std::string& path) {
+  namespace fs = std::filesystem;
+  static std::map<std::string, std::unique_ptr<Platform>> cache;
+  const std::string abs = fs::absolute(path).lexically_normal().string();
+  auto& slot = cache[abs];
+  if (slot) return *slot;
+  const BoardFile& b = board_file(abs);
+  if (b.extends.empty())
+    fail(b.path, "key 'extends': a board file given as the platform names the board it varies (extends: mpc8572)");
+  // The platform whose model it configures: the end of its extends chain.
+  std::string root = b.extends;
+  for (std::string at = abs; fs::path(root).extension() == ".yaml";) {
+    at = (fs::path(at).parent_path() / root).lexically_normal().string();
+    root = board_file(at).extends;
+    if (root.empty()) fail(at, "key 'extends': a board file given as the platform names the board it varies");
+  }
+  const Platform* base = find_platform(root);
+  if (!base || base->board.empty())
+    fail(b.path, fmt::format("key 'extends': no board '{}'", root));
+  Platform p = *base;
+  p.name = b.name, p.board = abs, p.reference = {};
+  p.declare = [blocks = base->blocks, abs](ParamTable& t) {
+    blocks(t);
+    board_file(abs).apply(t);
+  };
+  slot = std::make_unique<Platform>(std::move(p));
+  return *slot;
+}
+
+std::string value_from(const Platform& p, const ParamSpec& s) {
+  if (s.where.empty()) return "built-in";
+  const std::string file = s.where.substr(0, s.where.rfind(':'));
+  if (!p.board.empty() && file == board_file(p.board).path) return "own";
+  const std::string presets = data_path("platforms/presets/");
+  if (file.rfind(presets, 0) == 0) return "preset " + std::filesystem::path(file).stem().string();
+  return "inherited from " + board_file(file).name;
 }
 
 std::string description(const Platform& p) { return p.board.empty() ? p.description : board_file(p.board).description; }

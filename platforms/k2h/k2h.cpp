@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include "models/bus/interconnect.hpp"
 #include "models/eth/nic_throttle.hpp"
+#include "models/irq/irq_controller.hpp"
 #include "models/mem/memory.hpp"
 #include "models/nav/packet_dma.hpp"
 #include "models/nav/qmss.hpp"
@@ -28,6 +29,7 @@ void declare_k2h_params(ParamTable& t) {
   Memory::declare_params(t, "msmc", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
   nav::Qmss::declare_params(t, "qmss");
+  IrqController::declare_params(t, "gic");
   nav::PacketDma::declare_params(t, "pktdma");
   os::TiRtos::declare_params(t);
   net::LwipCallCosts::bindings().declare(t, "ndk");

@@ -6,6 +6,7 @@
 #include "models/bus/interconnect.hpp"
 #include "models/cpu/cpu.hpp"
 #include "models/eth/etsec.hpp"
+#include "models/irq/irq_controller.hpp"
 #include "models/mem/memory.hpp"
 #include "models/mem/snoop_domain.hpp"
 #include "models/tester/measurement.hpp"
@@ -28,6 +29,8 @@ void declare_mpc8572_params(ParamTable& t) {
   tester::Rfc2544::declare_params(t);
   Cpu::bindings().declare(t, "e500");
   SnoopDomain::declare_params(t, "coherence");
+  SnoopDomain::declare_l2_params(t, "l2");
+  IrqController::declare_params(t, "mpic");
   Memory::declare_params(t, "ddr", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
   eth::Etsec::declare_params(t, "etsec");

@@ -1,6 +1,8 @@
 // A board file is read by every command that needs its board: a bad value in
 // it is refused before anything runs (exit 2) naming the file, line, key and
-// valid range; the P2020-like variant, one board file, runs.
+// valid range; the P2020-like variant, one board file, runs; a variant given
+// by path at run time runs with no rebuild, and `params` says where each value
+// comes from.
 #include <gtest/gtest.h>
 #include <algorithm>
 #include <cstdlib>
@@ -43,6 +45,62 @@ TEST(BoardFiles, TheP2020VariantRuns) {
                            "/workloads/ipfwd/scenarios/p2020_smp.yaml --set tester.trial_ms=1 --format csv");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("fwd_fps"), std::string::npos) << r.out;
+}
+
+// The P2020 variant's file, its `board:` renamed, given by path beside a
+// scenario: the same figures as the catalogue's p2020, no rebuild.
+TEST(BoardFiles, AVariantGivenByPathRunsAsTheCatalogueOne) {
+  namespace fs = std::filesystem;
+  const std::string dir = testing::TempDir() + "ws_user_board";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::stringstream text;
+  text << std::ifstream(std::string(WS_SOURCE_DIR) + "/platforms/mpc8572/p2020.yaml").rdbuf();
+  std::string s = text.str();
+  s.replace(s.find("board: p2020"), 12, "board: my_p2020");
+  std::ofstream(dir + "/my_p2020.yaml") << s;
+  std::stringstream scen;
+  scen << std::ifstream(std::string(WS_SOURCE_DIR) + "/workloads/ipfwd/scenarios/p2020_smp.yaml").rdbuf();
+  std::string sc = scen.str();
+  sc.replace(sc.find("platform: p2020"), 15, "platform: my_p2020.yaml");
+  std::ofstream(dir + "/mine.yaml") << sc;
+
+  const std::string quick = " --set tester.trial_ms=2 --format csv";
+  const auto mine = wirespeed("run " + dir + "/mine.yaml" + quick);
+  const auto theirs = wirespeed(std::string("run ") + WS_SOURCE_DIR + "/workloads/ipfwd/scenarios/p2020_smp.yaml" + quick);
+  ASSERT_EQ(mine.code, 0) << mine.err;
+  ASSERT_EQ(theirs.code, 0) << theirs.err;
+  EXPECT_EQ(mine.out, theirs.out);
+
+  const auto own = wirespeed("params " + dir + "/my_p2020.yaml soc.core_mhz --format csv");
+  ASSERT_EQ(own.code, 0) << own.err;
+  EXPECT_NE(own.out.find(",own,"), std::string::npos) << own.out;
+  const auto inherited = wirespeed("params " + dir + "/my_p2020.yaml e500.l1d_kb --format csv");
+  EXPECT_NE(inherited.out.find(",inherited from mpc8572,"), std::string::npos) << inherited.out;
+  const auto base = wirespeed("params p2020 e500.l1d_kb --format csv");
+  EXPECT_NE(base.out.find(",inherited from mpc8572,"), std::string::npos) << base.out;
+}
+
+TEST(BoardFiles, ABoardFileGivenByPathNeedsTheBoardItExtends) {
+  const std::string path = ws::test::write_file("ws_no_extends.yaml", "board: lone\ndescription: \"x\"\ndefaults:\n"
+                                                "  soc.core_mhz: {value: 1200, source: x}\n");
+  const auto r = wirespeed("params " + path);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(path + ": key 'extends'"), std::string::npos) << r.err;
+  const auto missing = wirespeed("params /nonexistent/board.yaml");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("/nonexistent/board.yaml: no such board file"), std::string::npos) << missing.err;
+}
+
+}  // namespace
+
+namespace {
+
+// The CI example (docs/ci.md) gates a user's board file read at run time: it holds as shipped.
+TEST(BoardFiles, TheCiExampleOfAUsersBoardHolds) {
+  const auto r = ws::test::wirespeed(std::string("check ") + WS_SOURCE_DIR + "/examples/ci/p2020_gate.yaml");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("3 of 3 expectations hold"), std::string::npos) << r.out;
 }
 
 }  // namespace

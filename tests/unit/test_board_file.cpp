@@ -103,7 +103,7 @@ TEST(BoardFile, AVariantOverridesOnlyWhatDiffersAndNeedsItsOwnSources) {
   write_board("base", kBoard);
   const std::string v = write_board("variant", R"(board: variant
 description: "a slower core"
-variant_of: base
+extends: base
 defaults:
   soc.core_mhz: {value: 800, source: "the variant's datasheet"}
 )");
@@ -115,7 +115,7 @@ defaults:
   EXPECT_EQ(t.spec("core.l1d_kb").source, "datasheet");
   const std::string unsourced = apply_error(write_board("variant_unsourced", R"(board: variant_unsourced
 description: "x"
-variant_of: base
+extends: base
 defaults:
   core.l1d_kb: {value: 16}
 )"));
@@ -138,6 +138,64 @@ TEST(BoardFile, TheP2020VariantDiffersFromTheMpc8572OnlyInItsFile) {
   EXPECT_EQ(differ, (std::vector<std::string>{"bus.bytes_per_ns", "l2.kb", "soc.core_mhz"}));
   EXPECT_EQ(b.spec("bus.bytes_per_ns").def, "4.8");
   EXPECT_TRUE(base->reference.file.size() > 0 && variant->reference.file.empty());
+}
+
+}  // namespace
+
+namespace {
+
+// A preset's defaults come between the base's and the board's own, and each
+// value says where it came from.
+TEST(BoardFile, APresetGivesDefaultsTheBoardMayOverride) {
+  const std::string board = write_board("with_preset", R"(board: with_preset
+description: "a core with a preset cache"
+presets: [small_l1]
+defaults:
+  core.l1d_line_bytes: {value: 64, source: "datasheet"}
+  core.l1i_kb: {value: 32, source: "datasheet"}
+  core.l1i_ways: {value: 2, source: "datasheet"}
+  core.cache_op_cycles: {value: 4, source: "assumed"}
+  core.l1d_ways: {value: 8, source: "the board's own"}
+)");
+  const std::string root = getenv("WIRESPEED_HOME");
+  std::filesystem::create_directories(root + "/platforms/presets");
+  std::ofstream(root + "/platforms/presets/small_l1.yaml") << R"(preset: small_l1
+description: "a 16 KB 4-way L1D"
+defaults:
+  core.l1d_kb: {value: 16, source: "the part's datasheet"}
+  core.l1d_ways: {value: 4, source: "the part's datasheet"}
+)";
+  ParamTable t;
+  declare(t, board);
+  EXPECT_EQ(t.spec("core.l1d_kb").def, "16");
+  EXPECT_EQ(t.spec("core.l1d_ways").def, "8");
+  EXPECT_EQ(t.spec("core.l1d_ways").source, "the board's own");
+  ws::Platform p;
+  p.board = board;
+  EXPECT_EQ(ws::value_from(p, t.spec("core.l1d_kb")), "preset small_l1");
+  EXPECT_EQ(ws::value_from(p, t.spec("core.l1d_ways")), "own");
+  const std::string missing = apply_error(write_board("no_preset", R"(board: no_preset
+description: "x"
+presets: [nothing_here]
+defaults:
+  core.l1d_kb: {value: 32, source: "datasheet"}
+)"));
+  EXPECT_NE(missing.find("no_preset/board.yaml:3: key 'presets': no preset 'nothing_here'"), std::string::npos)
+      << missing;
+}
+
+TEST(BoardFile, ALeverNamesItsCandidatesAndABadOneIsRefusedWithItsLine) {
+  std::string text = kBoard;
+  text.replace(text.find("meaning: \"core clock\"}"), 22, "meaning: \"core clock\", lever: {try: [x2, 800], cost: \"power\"}}");
+  ParamTable t;
+  declare(t, write_board("levers", text));
+  EXPECT_EQ(t.spec("soc.core_mhz").lever, (std::vector<std::string>{"x2", "800"}));
+  EXPECT_EQ(t.spec("soc.core_mhz").lever_cost, "power");
+  std::string bad = kBoard;
+  bad.replace(bad.find("meaning: \"core clock\"}"), 22, "meaning: \"core clock\", lever: {try: [faster]}}");
+  const std::string e = apply_error(write_board("bad_lever", bad));
+  EXPECT_NE(e.find("board.yaml:10: key 'soc.core_mhz.lever': 'faster' is not a candidate (valid: x2, /2, +N, -N or a "
+                   "value, number 100..2000)"), std::string::npos) << e;
 }
 
 }  // namespace
