@@ -103,6 +103,16 @@ void Interconnect::end_of_elaboration() {
                                           out.size()).c_str());
 }
 
+Interconnect::Config Interconnect::from(const ParamTable& p, const std::string& prefix, Config base) {
+  base.hop_ns = p.r(prefix + ".hop_ns");
+  if (!base.non_blocking) base.bytes_per_ns = p.r(prefix + ".bytes_per_ns");
+  return base;
+}
+
+Interconnect::Config Interconnect::from(const ParamTable& p, const std::string& prefix) {
+  return from(p, prefix, Config{});
+}
+
 void Interconnect::declare_params(ParamTable& t, const std::string& prefix, bool non_blocking) {
   using K = ParamSpec::Kind;
   t.declare_model(model_number(prefix + ".hop_ns", K::Real, 0, 1000, "ns",

@@ -18,8 +18,8 @@ namespace ws {
 class Interconnect : public sc_core::sc_module {
  public:
   struct Config {
-    double bytes_per_ns;  // data path width
-    double hop_ns;        // fixed traversal latency added after the transfer
+    double bytes_per_ns = 0;  // data path width
+    double hop_ns = 0;        // fixed traversal latency added after the transfer
     // A non-blocking fabric (a crossbar) has no shared data path: requests only
     // meet at the targets, and bytes_per_ns is not used. Its report line counts
     // operations and bytes with no busy time.
@@ -33,6 +33,9 @@ class Interconnect : public sc_core::sc_module {
   };
   // "<prefix>.hop_ns", and "<prefix>.bytes_per_ns" unless the fabric is non-blocking.
   static void declare_params(ParamTable& t, const std::string& prefix, bool non_blocking);
+  // `base` (the board's structure: a crossbar, decoupled initiators) with the keys declare_params declared.
+  static Config from(const ParamTable& p, const std::string& prefix, Config base);
+  static Config from(const ParamTable& p, const std::string& prefix);  // a blocking fabric, initiators in time order
 
   Interconnect(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& stats);
 

@@ -16,6 +16,11 @@ void DwEmac::declare_params(ParamTable& t, const std::string& prefix) {
                                "left set interrupts again) or edge (only a rising output interrupts)"));
 }
 
+DwEmac::Config DwEmac::from(const ParamTable& p, const std::string& prefix, double bits_per_s) {
+  return Config{bits_per_s, uint32_t(p.i(prefix + ".rx_fifo_bytes")), p.r(prefix + ".desc_ns"),
+                p.s(prefix + ".irq_trigger") == "edge"};
+}
+
 DwEmac::DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats,
                FramePool& pool, IrqController& pic, unsigned irq_source)
     : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, Engines::RxAndTx, sched, stats, pool),

@@ -65,6 +65,8 @@ class DwEmac : public MacDma {
   static constexpr uint32_t kTi = 1u << 0, kTu = 1u << 2, kRi = 1u << 6, kRu = 1u << 7;
   // "<prefix>.rx_fifo_bytes", "<prefix>.desc_ns", "<prefix>.irq_trigger".
   static void declare_params(ParamTable& t, const std::string& prefix);
+  // Its Config at `bits_per_s` (the port's, a board fact) from those keys.
+  static Config from(const ParamTable& p, const std::string& prefix, double bits_per_s);
 
   DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
          IrqController& pic, unsigned irq_source);

@@ -16,6 +16,10 @@ void Etsec::declare_params(ParamTable& t, const std::string& prefix) {
                                "the DMA's work on one buffer descriptor beyond its bus accesses"));
 }
 
+Etsec::Config Etsec::from(const ParamTable& p, const std::string& prefix, double bits_per_s) {
+  return Config{bits_per_s, uint32_t(p.i(prefix + ".rx_fifo_bytes")), p.r(prefix + ".bd_ns")};
+}
+
 Etsec::Etsec(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
              IrqController& pic, const Irqs& irqs)
     : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, Engines::RxAndTx, sched, stats, pool),

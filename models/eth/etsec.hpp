@@ -46,6 +46,8 @@ class Etsec : public MacDma {
   static constexpr uint32_t kTxFrame = 0x00100000, kRxFrame = 0x00000080, kBusy = 0x20000000;
   // "<prefix>.rx_fifo_bytes", "<prefix>.bd_ns".
   static void declare_params(ParamTable& t, const std::string& prefix);
+  // Its Config at `bits_per_s` (the port's, a board fact) from those keys.
+  static Config from(const ParamTable& p, const std::string& prefix, double bits_per_s);
 
   Etsec(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
         IrqController& pic, const Irqs& irqs);

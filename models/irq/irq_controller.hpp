@@ -21,6 +21,8 @@ class IrqController {
   virtual ~IrqController() = default;
   // "<prefix>.latency_ns": source to core input.
   static void declare_params(ParamTable& t, const std::string& prefix);
+  // The "<prefix>.latency_ns" declare_params declared.
+  static double latency_ns(const ParamTable& p, const std::string& prefix) { return p.r(prefix + ".latency_ns"); }
   // Sends `source` to input `line` of `cpu`; routing a source again moves it.
   void route(unsigned source, Cpu* cpu, unsigned line);
   // A device asserts `source` now; throws std::logic_error for an unrouted source.

@@ -146,6 +146,11 @@ unsigned Memory::transport_dbg(int, tlm::tlm_generic_payload& t) {
   return t.get_data_length();
 }
 
+Memory::Config Memory::from(const ParamTable& p, const std::string& prefix, uint64_t size, unsigned ports,
+                            bool decoupled_initiators) {
+  return Config{size, p.r(prefix + ".latency_ns"), p.r(prefix + ".bytes_per_ns"), ports, decoupled_initiators};
+}
+
 void Memory::declare_params(ParamTable& t, const std::string& prefix, bool clocked) {
   using K = ParamSpec::Kind;
   if (clocked) {

@@ -37,6 +37,11 @@ class Memory : public sc_core::sc_module {
   // A memory timed in ns: "<prefix>.latency_ns" and "<prefix>.bytes_per_ns";
   // `clocked`: timed in its own clock, "<prefix>.latency_cycles" and
   // "<prefix>.bytes_per_cycle" (the platform owns the clock).
+  // A Config of `size` bytes and `ports` from the "<prefix>.latency_ns" and
+  // "<prefix>.bytes_per_ns" keys declare_params(..., clocked = false) declared:
+  // the board gives the structure, the parameters the timing.
+  static Config from(const ParamTable& p, const std::string& prefix, uint64_t size, unsigned ports = 1,
+                     bool decoupled_initiators = false);
   static void declare_params(ParamTable& t, const std::string& prefix, bool clocked);
 
   tlm_utils::multi_passthrough_target_socket<Memory> socket;

@@ -17,8 +17,7 @@ ControllerConfig root_port_config(const ParamTable& p) {
 PcRootComplex::PcRootComplex(sc_core::sc_module_name name, const ParamTable& p, Scheduler& sched,
                              StatsRegistry& stats, Rng& rng, TraceWriter& trace)
     : sc_module(name),
-      memory("memory", Memory::Config{kMemorySize, p.r("host_mem.latency_ns"), p.r("host_mem.bytes_per_ns"), 1},
-             stats),
+      memory("memory", Memory::from(p, "host_mem", kMemorySize), stats),
       port("port", root_port_config(p), sched, stats, rng, trace) {
   port.mem.bind(memory.socket);
 }

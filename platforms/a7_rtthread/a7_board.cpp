@@ -11,16 +11,11 @@ double emac_bps(const ParamTable& p) { return std::stod(p.s("emac.mbps")) * 1e6;
 
 A7Board::A7Board(sc_core::sc_module_name name, const ParamTable& p, RunContext& run)
     : sc_module(name),
-      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
-      bus("bus",
-          Interconnect::Config{
-              .bytes_per_ns = p.r("bus.bytes_per_ns"), .hop_ns = p.r("bus.hop_ns"), .decoupled_initiators = true},
-          run.stats),
+      ddr("ddr", Memory::from(p, "ddr", kDdrSize, 1, true), run.stats),
+      bus("bus", Interconnect::from(p, "bus", {.decoupled_initiators = true}), run.stats),
       core("a7", core_config(p, "a7", 8), run.sched, run.stats, &run.trace),
-      gic(p.r("gic.latency_ns")),
-      emac("emac", eth::DwEmac::Config{emac_bps(p), uint32_t(p.i("emac.rx_fifo_bytes")), p.r("emac.desc_ns"),
-                                       p.s("emac.irq_trigger") == "edge"}, run.sched,
-           run.stats, run.pool, gic, kEmacSource),
+      gic(IrqController::latency_ns(p, "gic")),
+      emac("emac", eth::DwEmac::from(p, "emac", emac_bps(p)), run.sched, run.stats, run.pool, gic, kEmacSource),
       sw("switch", eth::Switch::Config{2, 1e9, uint32_t(p.i("switch.output_buffer_bytes")), p.r("switch.latency_ns"),
                                        {emac_bps(p), 1e9}},
          run.sched, run.stats, run.pool) {

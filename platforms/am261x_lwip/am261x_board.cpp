@@ -20,15 +20,11 @@ eth::Cpdma::Config cpsw_config(const ParamTable& p) {
 
 Am261xBoard::Am261xBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext& run)
     : sc_module(name),
-      msram("msram", Memory::Config{kMsramModelled, p.r("msram.latency_ns"), p.r("msram.bytes_per_ns"), 1, true},
-            run.stats),
+      msram("msram", Memory::from(p, "msram", kMsramModelled, 1, true), run.stats),
       flash("flash", flash_config(p), run.stats),
-      bus("bus",
-          Interconnect::Config{
-              .bytes_per_ns = p.r("bus.bytes_per_ns"), .hop_ns = p.r("bus.hop_ns"), .decoupled_initiators = true},
-          run.stats),
+      bus("bus", Interconnect::from(p, "bus", {.decoupled_initiators = true}), run.stats),
       core("r5f", core_config(p, "r5", 0), run.sched, run.stats, &run.trace),
-      vim(p.r("vim.latency_ns")),
+      vim(IrqController::latency_ns(p, "vim")),
       cpsw("cpsw", cpsw_config(p), run.sched, run.stats, run.pool, vim, kCpswIrq),
       xip(p.s("code.placement") == "xip") {
   core.socket.bind(bus.in);

@@ -15,14 +15,11 @@ nav::Accumulator::Config acc_config(const ParamTable& p) {
 
 K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext& run)
     : sc_module(name),
-      ddr("ddr3", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
-      msmc("msmc", Memory::Config{kMsmcSize, p.r("msmc.latency_ns"), p.r("msmc.bytes_per_ns"), 1, true}, run.stats),
-      bus("bus",
-          Interconnect::Config{
-              .bytes_per_ns = p.r("bus.bytes_per_ns"), .hop_ns = p.r("bus.hop_ns"), .decoupled_initiators = true},
-          run.stats),
+      ddr("ddr3", Memory::from(p, "ddr", kDdrSize, 1, true), run.stats),
+      msmc("msmc", Memory::from(p, "msmc", kMsmcSize, 1, true), run.stats),
+      bus("bus", Interconnect::from(p, "bus", {.decoupled_initiators = true}), run.stats),
       core("a15", core_config(p, "a15", 16), run.sched, run.stats, &run.trace),
-      gic(p.r("gic.latency_ns")),
+      gic(IrqController::latency_ns(p, "gic")),
       qm("qmss", nav::Qmss::Config{kQueues, p.r("qmss.access_ns")}, run.sched, run.stats),
       pktdma("netcp_pktdma", nav::PacketDma::Config{p.r("pktdma.desc_ns")}, qm, run.sched, run.stats),
       acc("qmss_acc", acc_config(p), qm, run.sched, gic, kAccSource),

@@ -22,12 +22,12 @@ std::vector<std::unique_ptr<Cpu>> make_cores(const ParamTable& p, RunContext& ru
 
 Mpc8572Board::Mpc8572Board(sc_core::sc_module_name name, const ParamTable& p, RunContext& run)
     : sc_module(name),
-      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
-      bus("ccb", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns")}, run.stats),
+      ddr("ddr", Memory::from(p, "ddr", kDdrSize, 1, true), run.stats),
+      bus("ccb", Interconnect::from(p, "bus"), run.stats),
       coherence(SnoopDomain::Config{Cache::Config{uint32_t(p.i("l2.kb") * 1024), 8, 32},
                                     p.r("coherence.intervention_cycles"), p.r("coherence.invalidate_cycles")}),
       cores(make_cores(p, run)),
-      mpic(p.r("mpic.latency_ns"), cpus()) {
+      mpic(IrqController::latency_ns(p, "mpic"), cpus()) {
   for (auto& c : cores) {
     c->socket.bind(bus.in);
     c->set_code_region(kCode, kData);
@@ -36,7 +36,7 @@ Mpc8572Board::Mpc8572Board(sc_core::sc_module_name name, const ParamTable& p, Ru
   for (unsigned i = 0; i < kPorts; ++i) {
     const std::string n = "eth" + std::to_string(i);
     eth.push_back(std::make_unique<eth::Etsec>(
-        n.c_str(), eth::Etsec::Config{1e9, uint32_t(p.i("etsec.rx_fifo_bytes")), p.r("etsec.bd_ns")}, run.sched,
+        n.c_str(), eth::Etsec::from(p, "etsec", 1e9), run.sched,
         run.stats, run.pool, mpic, eth::Etsec::Irqs{kTxSource[i], kRxSource[i], kErrSource[i]}));
     eth.back()->socket.bind(bus.in);
     eth.back()->snoop(&coherence);

@@ -30,11 +30,11 @@ Msc8144Board::Msc8144Board(sc_core::sc_module_name name, const ParamTable& p, un
       // M2 is reached through four ports interleaved every 256 B (RM §4.1).
       m2("m2", clocked(kM2Size, p.r("m2.latency_cycles"), p.r("m2.bytes_per_cycle"), p.r("m2.mhz"), 4, 256), run.stats),
       m3("m3", clocked(kM3Size, p.r("m3.latency_cycles"), p.r("m3.bytes_per_cycle"), p.r("soc.m3_mhz"), 1), run.stats),
-      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1, true}, run.stats),
+      ddr("ddr", Memory::from(p, "ddr", kDdrSize, 1, true), run.stats),
       // CLASS is a non-blocking fabric (RM §4.1): only the targets contend.
-      fabric("class", Interconnect::Config{0, p.r("class.hop_ns"), true}, run.stats),
+      fabric("class", Interconnect::from(p, "class", {.non_blocking = true}), run.stats),
       qe("qe", qe::QuiccEngine::config(p), run.stats),
-      epic(p.r("epic.latency_ns")) {
+      epic(IrqController::latency_ns(p, "epic")) {
   for (unsigned c = 0; c < ncores; ++c) {
     cores.push_back(std::make_unique<Cpu>(("core" + std::to_string(c)).c_str(), core_config(p), run.sched, run.stats,
                                           &run.trace));

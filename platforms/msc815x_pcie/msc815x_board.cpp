@@ -15,8 +15,8 @@ static Cpu::Config core_config(const ParamTable& p) {
 Msc815xBoard::Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, bool root, const ParamTable& p,
                            RunContext& run, Rng& rng)
     : sc_module(name),
-      ddr("ddr", Memory::Config{kDdrSize, p.r("ddr.latency_ns"), p.r("ddr.bytes_per_ns"), 1}, run.stats),
-      bus("bus", Interconnect::Config{p.r("bus.bytes_per_ns"), p.r("bus.hop_ns")}, run.stats),
+      ddr("ddr", Memory::from(p, "ddr", kDdrSize), run.stats),
+      bus("bus", Interconnect::from(p, "bus"), run.stats),
       pcie("pcie", pcie::controller_config(p, pcie_id, root), run.sched, run.stats, rng, run.trace),
       dma("dma", pcie::dma_config(p), run.sched, run.stats, pcie),
       core("core", core_config(p), run.sched, run.stats, &run.trace, std::string(sc_module::name()) + ".core"),
