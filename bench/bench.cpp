@@ -82,9 +82,46 @@ void ftp_rate(const char* label, const Knobs& knobs) {
              metric(m, "mbytes_s"), wall, out[0].result.simulated_s / wall, metric(m, "wire_frames") / wall);
 }
 
+// Each study's heaviest run: simulated seconds per host second (real time is 1)
+// and its work units (TLPs, wire frames) per host second.
+void heaviest(const char* platform, const char* label, const Knobs& knobs) {
+  const ws::Platform* p = ws::find_platform(platform);
+  ws::Point pt;
+  pt.platform = p;
+  p->declare(pt.params);
+  for (auto& [k, v] : knobs) pt.params.set(k, v, "bench");
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto out = ws::run_points({pt}, 1);
+  const double wall = seconds_since(t0);
+  const ws::RunResult& r = out[0].result;
+  fmt::print("{:<46} {:>8.4f} sim-s {:>7.3f} s  {:>7.3f} sim-s/host-s {:>12.0f} {}/host-s\n", label, r.simulated_s, wall,
+             r.simulated_s / wall, r.work_units / wall, r.work_unit);
+}
+
 }  // namespace
 
 int sc_main(int, char**) {
+  fmt::print("each study's heaviest run, one core:\n");
+  heaviest("msc815x_pcie", "PCIe Gen2 x4 32 KB writes both ways, 4096 blocks",
+           {{"pcie.gen", "2"}, {"dma.block_bytes", "32768"}, {"dma.blocks", "4096"}});
+  heaviest("msc8144", "MSC8144 4 cores, 64 B at line rate, 200 ms",
+           {{"app.cores", "4"}, {"app.udp_send", "connect"}, {"tester.mode", "fixed"}, {"tester.load_pct", "100"},
+            {"tester.trial_ms", "200"}});
+  heaviest("mpc8572", "MPC8572 64 B both ways at line rate, 100 ms",
+           {{"tester.mode", "fixed"}, {"tester.load_pct", "100"}, {"tester.trial_ms", "100"}});
+  heaviest("k2h", "66AK2H S5 get, 100 MB",
+           {{"ftp.send_bytes", "1460"}, {"ftp.task_yield", "off"}, {"sw.opt", "O3"}, {"ftp.retr_sends", "68493"},
+            {"ndk.tcp_tx_buf", "65536"}, {"ndk.tcp_rx_buf", "65536"}, {"ndk.tcp_rx_limit", "65536"},
+            {"rtos.heap_bytes", "1048576"}, {"pc.ack_frequency", "10"}, {"pc.del_ack_ticks", "1"},
+            {"nimu.tx_recycle", "batched"}, {"acc.timer_load_count", "2"}, {"acc.pacing_mode", "first_new_packet"}});
+  heaviest("a7_rtthread", "A7 EMAC1 S5 TCP rx, 2 s",
+           {{"soc.caches", "on"}, {"sw.memcpy", "uboot"}, {"drv.dma_buffers", "uncached"}, {"drv.tx", "lookahead"},
+            {"drv.rx", "thread"}, {"lwip.options", "tuned"}, {"emac.mbps", "1000"}, {"iperf.seconds", "2"}});
+  heaviest("polarfire_pcie", "PolarFire Gen2 x4 built-in DMA write, 16 MB",
+           {{"dma.transfer_bytes", "16777216"}});
+  heaviest("am261x_lwip", "AM261x TCP tx (MSRAM)", {{"iperf.proto", "tcp"}, {"iperf.dir", "tx"}});
+  heaviest("am261x_lwip", "AM261x UDP rx 1470 B, the loss search", {});
+
   tlp_rate("x4 write 32 KB x 3072 blocks", {{"dma.block_bytes", "32768"}, {"dma.blocks", "3072"}});
   tlp_rate("x4 read 32 KB x 1024 blocks", {{"dma.op", "read"}, {"dma.block_bytes", "32768"}, {"dma.blocks", "1024"}});
   tlp_rate("x4 write 8 B x 65536 blocks", {{"dma.block_bytes", "8"}, {"dma.blocks", "65536"}});

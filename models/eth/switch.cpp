@@ -12,6 +12,12 @@ void Switch::declare_params(ParamTable& t, const std::string& prefix) {
                                "a frame's last bit in to its forwarding decision (store and forward)"));
 }
 
+Switch::Config Switch::from(const ParamTable& p, const std::string& prefix, std::vector<double> port_bits_per_s) {
+  const auto ports = unsigned(port_bits_per_s.size());
+  return Config{ports, 1e9, uint32_t(p.i(prefix + ".output_buffer_bytes")), p.r(prefix + ".latency_ns"),
+                std::move(port_bits_per_s)};
+}
+
 Switch::Switch(const std::string& name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool)
     : name_(name), cfg_(cfg), sched_(sched), pool_(pool), ports_(cfg.ports) {
   for (unsigned i = 0; i < cfg.ports; ++i) {

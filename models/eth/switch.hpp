@@ -29,6 +29,8 @@ class Switch {
   };
   // "<prefix>.output_buffer_bytes", "<prefix>.latency_ns".
   static void declare_params(ParamTable& t, const std::string& prefix);
+  // `ports` at `port_bits_per_s` (the board's cabling) with those keys.
+  static Config from(const ParamTable& p, const std::string& prefix, std::vector<double> port_bits_per_s);
 
   Switch(const std::string& name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool);
   // A frame's last bit arrives on `port` (connect a wire's sink here); the switch owns it.

@@ -16,6 +16,12 @@ void SnoopDomain::declare_l2_params(ParamTable& t, const std::string& prefix) {
   t.declare_model(model_number(prefix + ".hit_cycles", K::Real, 0, 200, "cycles", "an L1 miss served by the shared L2"));
 }
 
+SnoopDomain::Config SnoopDomain::from(const ParamTable& p, const std::string& prefix, const std::string& l2_prefix,
+                                      uint32_t ways, uint32_t line_bytes) {
+  return Config{Cache::Config{uint32_t(p.i(l2_prefix + ".kb") * 1024), ways, line_bytes},
+                p.r(prefix + ".intervention_cycles"), p.r(prefix + ".invalidate_cycles")};
+}
+
 SnoopDomain::SnoopDomain(const Config& cfg) : cfg_(cfg), l2_(cfg.l2) {}
 
 unsigned SnoopDomain::join(Cache& l1d) {

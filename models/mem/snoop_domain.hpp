@@ -39,6 +39,9 @@ class SnoopDomain {
   // The shared L2's "<prefix>.kb" (a power of two) and "<prefix>.hit_cycles"
   // (an L1 miss it serves, which the cores pay: Cpu::Config::l2_hit_cycles).
   static void declare_l2_params(ParamTable& t, const std::string& prefix);
+  // Its Config from both: the L2 of "<l2_prefix>.kb" with `ways` and `line_bytes` (the part's), the costs of "<prefix>.*".
+  static Config from(const ParamTable& p, const std::string& prefix, const std::string& l2_prefix, uint32_t ways,
+                     uint32_t line_bytes);
 
   explicit SnoopDomain(const Config& cfg);
   // A core's L1 D-cache joins; returns its index in the domain.

@@ -13,6 +13,23 @@ Pacing pacing_from_name(const std::string& name) {
   throw std::invalid_argument("unknown accumulator pacing mode " + name);
 }
 
+void Accumulator::declare_params(ParamTable& t, const std::string& prefix) {
+  using K = ParamSpec::Kind;
+  t.declare_model(model_number(prefix + ".list_entries", K::Int, 1, 256, "descriptors",
+                               "one page of the accumulator's list: the interrupt threshold"));
+  t.declare_model(model_choice(prefix + ".pacing_mode", {"none", "last_interrupt", "first_new_packet", "last_new_packet"},
+                               "-", "the accumulator's interrupt pacing"));
+  t.declare_model(model_number(prefix + ".tick_us", K::Real, 1, 1000, "us", "the accumulator firmware's tick"));
+  t.declare_model(model_number(prefix + ".timer_load_count", K::Int, 0, 1000, "ticks",
+                               "the accumulator's pacing timer (timerLoadCount)"));
+}
+
+Accumulator::Config Accumulator::from(const ParamTable& p, const std::string& prefix, unsigned queue,
+                                      uint64_t list_base) {
+  return {queue, unsigned(p.i(prefix + ".list_entries")), list_base, pacing_from_name(p.s(prefix + ".pacing_mode")),
+          unsigned(p.i(prefix + ".timer_load_count")), p.r(prefix + ".tick_us")};
+}
+
 Accumulator::Accumulator(sc_core::sc_module_name name, const Config& cfg, Qmss& qmss, Scheduler& sched,
                          IrqController& pic, unsigned irq_source)
     : sc_module(name), socket("socket"), cfg_(cfg), qmss_(qmss), sched_(sched), pic_(pic), irq_(irq_source),

@@ -37,6 +37,10 @@ class Accumulator : public sc_core::sc_module {
     unsigned timer_load_count;  // ticks
     double tick_us;             // the firmware's tick
   };
+  // "<prefix>.list_entries", "<prefix>.pacing_mode", "<prefix>.timer_load_count", "<prefix>.tick_us".
+  static void declare_params(ParamTable& t, const std::string& prefix);
+  // Its Config watching `queue` with its list at `list_base` (the board's map) from those keys.
+  static Config from(const ParamTable& p, const std::string& prefix, unsigned queue, uint64_t list_base);
   Accumulator(sc_core::sc_module_name name, const Config& cfg, Qmss& qmss, Scheduler& sched, IrqController& pic,
               unsigned irq_source);
   tlm_utils::simple_initiator_socket<Accumulator> socket;  // to the memory holding the list

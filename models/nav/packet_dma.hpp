@@ -31,6 +31,7 @@ class PacketDma : public sc_core::sc_module {
   };
   // "<prefix>.desc_ns".
   static void declare_params(ParamTable& t, const std::string& prefix);
+  static Config from(const ParamTable& p, const std::string& prefix) { return {p.r(prefix + ".desc_ns")}; }
   // When a packet the port took starts onto its wire and when its last byte has left.
   struct Departure {
     sc_core::sc_time start, end;

@@ -37,6 +37,9 @@ class Qmss : public sc_core::sc_module {
   };
   // "<prefix>.access_ns".
   static void declare_params(ParamTable& t, const std::string& prefix);
+  static Config from(const ParamTable& p, const std::string& prefix, unsigned queues) {
+    return {queues, p.r(prefix + ".access_ns")};
+  }
 
   Qmss(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats);
   tlm_utils::simple_target_socket<Qmss> socket;  // the Queue N register region (one initiator: the bus)

@@ -16,9 +16,7 @@ A7Board::A7Board(sc_core::sc_module_name name, const ParamTable& p, RunContext& 
       core("a7", core_config(p, "a7", 8), run.sched, run.stats, &run.trace),
       gic(IrqController::latency_ns(p, "gic")),
       emac("emac", eth::DwEmac::from(p, "emac", emac_bps(p)), run.sched, run.stats, run.pool, gic, kEmacSource),
-      sw("switch", eth::Switch::Config{2, 1e9, uint32_t(p.i("switch.output_buffer_bytes")), p.r("switch.latency_ns"),
-                                       {emac_bps(p), 1e9}},
-         run.sched, run.stats, run.pool) {
+      sw("switch", eth::Switch::from(p, "switch", {emac_bps(p), 1e9}), run.sched, run.stats, run.pool) {
   core.socket.bind(bus.in);
   emac.socket.bind(bus.in);
   bus.attach(ddr.socket, 0, kDdrSize);

@@ -7,6 +7,7 @@
 #include "models/eth/nic_throttle.hpp"
 #include "models/irq/irq_controller.hpp"
 #include "models/mem/memory.hpp"
+#include "models/nav/accumulator.hpp"
 #include "models/nav/packet_dma.hpp"
 #include "models/nav/qmss.hpp"
 #include "platforms/common/board_file.hpp"
@@ -29,6 +30,7 @@ void declare_k2h_params(ParamTable& t) {
   Memory::declare_params(t, "msmc", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
   nav::Qmss::declare_params(t, "qmss");
+  nav::Accumulator::declare_params(t, "acc");
   IrqController::declare_params(t, "gic");
   nav::PacketDma::declare_params(t, "pktdma");
   os::TiRtos::declare_params(t);

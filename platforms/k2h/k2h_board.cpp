@@ -6,13 +6,6 @@
 
 namespace ws::k2h {
 
-namespace {
-nav::Accumulator::Config acc_config(const ParamTable& p) {
-  return {kRxQueue, unsigned(p.i("acc.list_entries")), kAccList, nav::pacing_from_name(p.s("acc.pacing_mode")),
-          unsigned(p.i("acc.timer_load_count")), p.r("acc.tick_us")};
-}
-}  // namespace
-
 K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext& run)
     : sc_module(name),
       ddr("ddr3", Memory::from(p, "ddr", kDdrSize, 1, true), run.stats),
@@ -20,9 +13,9 @@ K2hBoard::K2hBoard(sc_core::sc_module_name name, const ParamTable& p, RunContext
       bus("bus", Interconnect::from(p, "bus", {.decoupled_initiators = true}), run.stats),
       core("a15", core_config(p, "a15", 16), run.sched, run.stats, &run.trace),
       gic(IrqController::latency_ns(p, "gic")),
-      qm("qmss", nav::Qmss::Config{kQueues, p.r("qmss.access_ns")}, run.sched, run.stats),
-      pktdma("netcp_pktdma", nav::PacketDma::Config{p.r("pktdma.desc_ns")}, qm, run.sched, run.stats),
-      acc("qmss_acc", acc_config(p), qm, run.sched, gic, kAccSource),
+      qm("qmss", nav::Qmss::from(p, "qmss", kQueues), run.sched, run.stats),
+      pktdma("netcp_pktdma", nav::PacketDma::from(p, "pktdma"), qm, run.sched, run.stats),
+      acc("qmss_acc", nav::Accumulator::from(p, "acc", kRxQueue, kAccList), qm, run.sched, gic, kAccSource),
       port_tx("sgmii0.tx", 1e9, run.sched, run.stats),
       run_(run),
       hop_(p.r("netcp.switch_latency_ns"), sc_core::SC_NS),

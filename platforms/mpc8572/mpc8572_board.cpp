@@ -24,8 +24,7 @@ Mpc8572Board::Mpc8572Board(sc_core::sc_module_name name, const ParamTable& p, Ru
     : sc_module(name),
       ddr("ddr", Memory::from(p, "ddr", kDdrSize, 1, true), run.stats),
       bus("ccb", Interconnect::from(p, "bus"), run.stats),
-      coherence(SnoopDomain::Config{Cache::Config{uint32_t(p.i("l2.kb") * 1024), 8, 32},
-                                    p.r("coherence.intervention_cycles"), p.r("coherence.invalidate_cycles")}),
+      coherence(SnoopDomain::from(p, "coherence", "l2", 8, 32)),  // the e500's shared L2: 8 ways, 32 B lines
       cores(make_cores(p, run)),
       mpic(IrqController::latency_ns(p, "mpic"), cpus()) {
   for (auto& c : cores) {
