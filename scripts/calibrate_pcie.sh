@@ -14,11 +14,11 @@ exec python3 scripts/calibrate.py pcie --binary /tmp/ws_calibrate_pcie \
   --param pcie.ack_timer_factor=0.5:8 --param pcie.fc_timer_factor=0.5:12 \
   --param pcie.x2_gap_symbols=3:12 --param pcie.phy_latency_ns=0:200 \
   --param dma.desc_cycles=5:80 --param dma.bytes_per_cycle=2:10 --param dma.bd_fetch_cycles=20:150 \
-  --param core.issue_cycles=40:160 --param core.complete_cycles=10:120 --param core.irq_latency_ns=20:250 \
+  --param core.issue_cycles=40:160 --param core.complete_cycles=10:120 --param epic.latency_ns=20:250 \
   --param pcie.completer_latency_ns=600:1200 --param pcie.assembly_bytes_per_ns=1:64 \
   --param pcie.assembly_tlp_ns=0:200 --param pcie.cut_through_bytes=64:256:int \
   --start pcie.ack_every=14 --start pcie.fc_update_every=22 --start pcie.ack_timer_factor=2.144 \
   --start pcie.fc_timer_factor=10.3 --start pcie.x2_gap_symbols=8.125 --start pcie.phy_latency_ns=0 \
   --start dma.desc_cycles=24.38 --start dma.bytes_per_cycle=6 --start dma.bd_fetch_cycles=43.75 \
-  --start core.issue_cycles=116.2 --start core.complete_cycles=47.49 --start core.irq_latency_ns=100 \
+  --start core.issue_cycles=116.2 --start core.complete_cycles=47.49 --start epic.latency_ns=100 \
   --start pcie.completer_latency_ns=940.9 --start pcie.assembly_bytes_per_ns=2.375 --start pcie.assembly_tlp_ns=30 --start pcie.cut_through_bytes=168 "$@"

@@ -21,7 +21,7 @@ Msc815xBoard::Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, bool 
       dma("dma", pcie::dma_config(p), run.sched, run.stats, pcie),
       core("core", core_config(p), run.sched, run.stats, &run.trace, std::string(sc_module::name()) + ".core"),
       // DMA done to the core's handler starting: delivery, not core time.
-      epic(p.r("core.irq_latency_ns")) {
+      epic(IrqController::latency_ns(p, "epic")) {
   dma.mem.bind(bus.in);
   core.socket.bind(bus.in);
   pcie.mem.bind(bus.in);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 #include "models/bus/interconnect.hpp"
+#include "models/irq/irq_controller.hpp"
 #include "models/mem/memory.hpp"
 #include "models/pcie/hssi_dma.hpp"
 #include "models/pcie/pcie_controller.hpp"
@@ -26,6 +27,7 @@ void declare_msc815x_params(ParamTable& t) {
   pcie::HssiDma::declare_params(t);
   Memory::declare_params(t, "ddr", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
+  IrqController::declare_params(t, "epic");
   os::KernelCosts::bindings().declare(t, "sdos");
 }
 

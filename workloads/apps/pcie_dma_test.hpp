@@ -4,7 +4,7 @@
 // HSSI DMA, `in_flight` requests at a time, and times the whole loop in core
 // cycles, from issuing the first request to retiring the last. Each request's
 // completion interrupt (queued at the core's input: one handler run per
-// request, as core.irq_latency_ns and core.complete_cycles were calibrated)
+// request, as epic.latency_ns and core.complete_cycles were calibrated)
 // runs a handler that retires it and posts the task's semaphore; the task,
 // blocked on it, issues the next requests. The per-request software
 // (issue, completion interrupt) is inside that window on purpose: with one
