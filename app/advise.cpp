@@ -55,8 +55,13 @@ std::vector<std::string> lever_values(const ParamSpec& spec, const std::string& 
       for (const auto& c : spec.choices) add(c);
     } else if (spec.kind != ParamSpec::Kind::Choice && lever_step(t)) {
       const std::string v = number_text(spec, stepped(to_number(current), t));
-      if (valid(spec, v)) add(v);
-      else if (dropped) dropped->push_back(fmt::format("{} {}: {} is outside {}", spec.key, t, v, ParamTable::range_text(spec)));
+      if (!valid(spec, v)) {
+        if (dropped) dropped->push_back(fmt::format("{} {}: {} is outside {}", spec.key, t, v, ParamTable::range_text(spec)));
+      } else if (v == current) {
+        if (dropped) dropped->push_back(fmt::format("{} {}: stays {}", spec.key, t, v));
+      } else {
+        add(v);
+      }
     } else {
       add(t);
     }
@@ -65,8 +70,8 @@ std::vector<std::string> lever_values(const ParamSpec& spec, const std::string& 
 }
 
 double gain(double score, double base, bool higher) {
-  if (base == 0) return score == 0 ? 0 : (higher == (score > 0) ? INFINITY : -INFINITY);
-  const double g = (score - base) / std::fabs(base);
+  // From a zero headline a fraction means nothing: the difference itself ranks.
+  const double g = base == 0 ? score - base : (score - base) / std::fabs(base);
   return higher ? g : -g;
 }
 

@@ -32,7 +32,8 @@ struct Outcome {
   std::string error;     // when !ok: why it did not run
 };
 
-// The gain of `score` over `base` as a fraction: +0.25 is 25 % better (lower is better when !higher).
+// The gain of `score` over `base` as a fraction: +0.25 is 25 % better (lower is
+// better when !higher); from a base of 0, the difference in the column's unit.
 double gain(double score, double base, bool higher);
 
 // The combinations worth running: the best value of each of the `n` levers

@@ -112,9 +112,10 @@ int cmd_advise(const AdviseArgs& a) {
   const size_t planned = n * (1 + singles.size() + (a.combine > 1 ? a.combine - 1 : 0));
   if (planned > a.budget)
     throw InputError(fmt::format("advise {}: {} point{} x ({} changes + the configuration as given + up to {} "
-                                 "combinations) is {} runs, over --budget {} (give --budget {}, or --set a swept key)",
+                                 "combinations) is {} runs, over --budget {} ({}--set a swept key)",
                                  a.scenario, n, n == 1 ? "" : "s", singles.size(), a.combine > 1 ? a.combine - 1 : 0,
-                                 planned, a.budget, planned));
+                                 planned, a.budget,
+                                 planned <= kMaxBudget ? fmt::format("give --budget {}, or ", planned) : ""));
 
   size_t done = 0;
   std::vector<Change> first = {Change{{}, "-"}};
@@ -129,6 +130,8 @@ int cmd_advise(const AdviseArgs& a) {
   const auto combos = combinations(outcomes, base.score, !a.lower, a.combine);
   const auto more = run_changes(sp, combos, metric->name, sc.seed.value_or(1), a.jobs, done, done + combos.size() * n);
   outcomes.insert(outcomes.end(), more.begin(), more.end());
+  show_progress(done, done, "runs");  // the progress line ends, whatever the plan counted
+  const size_t combined = combos.empty() ? 0 : combos.back().sets.size();
 
   Table t;
   t.columns = {"rank", "change", metric->name, "gain", "cost", "limiting"};
@@ -142,17 +145,23 @@ int cmd_advise(const AdviseArgs& a) {
     }
     const double g = gain(o.score, base.score, !a.lower);
     t.rows.push_back({std::to_string(++rank), change_text(o.change), plain_number(o.score),
-                      fmt::format("{:+.1f}", 100 * g), o.change.cost, o.limiting});
+                      base.score == 0 ? "-" : fmt::format("{:+.1f}", 100 * g), o.change.cost, o.limiting});
   }
   t.width = table_width(), t.keep = 2;
   std::cout << render(t, a.format);
   if (a.format == "table") {
     std::cout << fmt::format(
         "\n{} on {}: {} over {} point{} (the mean), {} is better; gain is against the configuration as given.\n"
-        "Levers are the board file's lever: entries (wirespeed params {} shows them); each change ran alone, then "
-        "the best value of the {} levers that gained most together. {} simulation runs.\n",
+        "Levers are the board file's lever: entries (wirespeed params {} shows them); each change ran alone{}. "
+        "{} simulation runs.\n",
         a.scenario, platform.name, metric->name, n, n == 1 ? "" : "s", a.lower ? "lower" : "higher", platform.name,
-        a.combine, done);
+        combined >= 2 ? fmt::format(", then the best value of the {} that gained most together", combined)
+        : a.combine < 2 ? std::string(" (--combine 1: none combined)")
+                        : std::string(" (fewer than two levers gained: none combined)"),
+        done);
+    if (base.score == 0)
+      std::cout << "The configuration as given scores 0: no gain in %; the changes rank by their " << metric->name
+                << " itself.\n";
     if (!swept.empty()) std::cout << "Not tried (the scenario sweeps them): " << join(swept, ", ") << "\n";
     for (const auto& d : dropped) std::cout << wrap("Left out: " + d, table_width(), "  ") << "\n";
   }

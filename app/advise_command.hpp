@@ -9,6 +9,8 @@
 
 namespace ws {
 
+constexpr size_t kMaxBudget = 100000;  // --budget's largest value
+
 struct AdviseArgs {
   std::string scenario;
   std::vector<std::string> sets;  // KEY=VALUE: the configuration advised on

@@ -86,7 +86,7 @@ int cli_main(int argc, char** argv) {
   adv->add_option("--metric", aa.metric, "the result column to rank on (default: the platform's headline, the first)");
   adv->add_flag("--lower", aa.lower, "lower is better on the metric (a CPU load, a latency)");
   adv->add_option("--budget", aa.budget, "the most simulation runs it may make (points x changes)")
-      ->check(CLI::Range(size_t{1}, size_t{100000}))->capture_default_str();
+      ->check(CLI::Range(size_t{1}, kMaxBudget))->capture_default_str();
   adv->add_option("--combine", aa.combine, "combine the best value of up to N levers that gained most (1: none)")
       ->check(CLI::Range(size_t{1}, size_t{10}))->capture_default_str();
   adv->add_option("-j,--jobs", aa.jobs, "runs in parallel processes")->check(CLI::Range(1u, 256u));

@@ -1,5 +1,6 @@
 #include "app/run_output.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <filesystem>
 #include <iostream>
@@ -87,10 +88,16 @@ int RunOutput::close() {
   if (format_ == "csv") return rc_;
   std::string text = render(table_, format_);
   if (format_ == "table" && done_.size() == 1) {
-    // The report's prose lines, broken to the table's width (its aligned tables are narrower).
+    // The report's prose lines broken to the table's width (at least 80); a
+    // line aligned in columns (two spaces inside it) is left whole.
     text += "\n";
+    const size_t width = std::max<size_t>(table_.width, 80);
     std::istringstream lines(report_);
-    for (std::string l; std::getline(lines, l);) text += (l.size() > table_.width ? wrap(l, table_.width, "    ") : l) + "\n";
+    for (std::string l; std::getline(lines, l);) {
+      const size_t start = l.find_first_not_of(' ');
+      const bool aligned = start != std::string::npos && l.find("  ", start) != std::string::npos;
+      text += (l.size() > width && !aligned ? wrap(l, width, "    ") : l) + "\n";
+    }
   }
   std::cout << text << std::flush;
   return rc_;

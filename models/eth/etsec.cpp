@@ -103,6 +103,7 @@ void Etsec::rx_step() {
       rx_busy_ = false;
       return rx_step();
     }
+    ++rx_storing_;
     if (snoop_) snoop_->device_write(bd.pointer, len);
     const sc_core::sc_time done = now() + tlm_access(socket, tlm::TLM_WRITE_COMMAND, bd.pointer, f->bytes.data(), len);
     rx_dma_->add_busy(done - now(), len, done);
@@ -112,6 +113,7 @@ void Etsec::rx_step() {
                             uint16_t(len), bd.pointer}, done);
     sched_.at(done, [this, len] {
       mac_.release(len);
+      --rx_storing_;
       ++rx_frames_;
       complete(rx_co_, rx_ic_, kRxFrame);
       rx_busy_ = false;

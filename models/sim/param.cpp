@@ -78,11 +78,10 @@ void ParamTable::set_default(const std::string& key, std::string def, std::strin
 }
 
 bool lever_step(const std::string& t) {
+  if (t.size() < 2 || std::string("x/+-").find(t[0]) == std::string::npos) return false;
   double x = 0;
-  const char* b = t.data() + 1;
-  auto [p, ec] = std::from_chars(b, t.data() + t.size(), x);
-  return t.size() > 1 && std::string("x/+-").find(t[0]) != std::string::npos && ec == std::errc() &&
-         p == t.data() + t.size() && x > 0;
+  auto [p, ec] = std::from_chars(t.data() + 1, t.data() + t.size(), x);
+  return ec == std::errc() && p == t.data() + t.size() && std::isfinite(x) && x > 0;
 }
 
 void ParamTable::set_lever(const std::string& key, std::vector<std::string> tries, std::string cost,

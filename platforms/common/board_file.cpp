@@ -1,8 +1,10 @@
 #include "platforms/common/board_file.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <map>
 #include <memory>
 #include "models/sim/yaml_file.hpp"
@@ -82,13 +84,23 @@ std::string resolved(const std::string& file) {
   return std::filesystem::path(file).is_absolute() ? file : data_path(file);
 }
 
-// The entries of the file `extends:` names: a board's name (platforms/<name>/board.yaml)
-// or a .yaml path beside this file.
-const BoardFile& base_of(const std::string& path, const std::string& extends) {
+// The file `extends:` names: a board of the catalogue (its board file), a board
+// under the data root (platforms/<name>/board.yaml), or a .yaml beside this file.
+std::string base_file(const std::string& path, const std::string& extends, const std::string& at) {
   namespace fs = std::filesystem;
-  if (fs::path(extends).extension() != ".yaml") return board_file("platforms/" + extends + "/board.yaml");
-  return board_file((fs::absolute(path).parent_path() / extends).lexically_normal().string());
+  if (fs::path(extends).extension() == ".yaml") return (fs::absolute(path).parent_path() / extends).lexically_normal().string();
+  if (const Platform* p = find_platform(extends); p && !p->board.empty()) return resolved(p->board);
+  const std::string own = data_path("platforms/" + extends + "/board.yaml");
+  if (fs::exists(own)) return own;
+  std::vector<std::string> names;
+  for (const auto& q : platforms())
+    if (!q.board.empty()) names.push_back(q.name);
+  fail(at, fmt::format("key 'extends': no board '{}' (valid: {}, or a .yaml file beside this one)", extends,
+                       fmt::join(names, ", ")));
 }
+
+// A board file outside the data root is the user's: parsed in a child bounded in CPU and memory.
+bool users(const std::string& path) { return path.rfind(data_path(""), 0) != 0; }
 
 // Entries of `defaults` over `b.entries` (a later file's fields replace an earlier one's).
 void add_entries(BoardFile& b, const std::string& path, const YAML::Node& defaults) {
@@ -102,17 +114,20 @@ void add_entries(BoardFile& b, const std::string& path, const YAML::Node& defaul
     else if (b.entries[at->second].where.rfind(path + ":", 0) == 0)
       fail(yaml_where(path, k), fmt::format("key '{}' is given twice", key));
     BoardEntry& e = b.entries[at->second];
-    e.where = yaml_where(path, k);
-    if (!fresh) e.source.clear();  // a value over another file's needs its own source
+    // A value over another file's needs its own source and is this file's; a
+    // lever or the key's words alone leave the value where it came from.
+    if (fresh || (v.IsMap() && v["value"])) e.where = yaml_where(path, k), e.source.clear();
     read_entry(path, v, e);
   }
 }
 
 // A block preset (platforms/presets/<name>.yaml): a part's defaults a board includes.
 YAML::Node preset_defaults(const std::string& name, const std::string& at) {
+  if (name.find('/') != std::string::npos || name.find('.') != std::string::npos)
+    fail(at, fmt::format("key 'presets': '{}' is not a preset's name (a file stem of platforms/presets/)", name));
   const std::string path = data_path("platforms/presets/" + name + ".yaml");
   if (!std::filesystem::exists(path)) fail(at, fmt::format("key 'presets': no preset '{}' ({} does not exist)", name, path));
-  const YAML::Node root = load_yaml_document(path, "preset", /*in_child=*/false);
+  const YAML::Node root = load_yaml_document(path, "preset", /*in_child=*/false);  // the project's own
   if (!root.IsMap() || !root["preset"] || !root["description"] || !root["defaults"] || !root["defaults"].IsMap())
     fail(path, "a preset needs 'preset', 'description' and 'defaults'");
   if (root["preset"].Scalar() != name) fail(path, fmt::format("preset '{}': the file is named '{}'", root["preset"].Scalar(), name));
@@ -122,31 +137,30 @@ YAML::Node preset_defaults(const std::string& name, const std::string& at) {
 BoardFile load(const std::string& file) {
   const std::string path = resolved(file);
   if (!std::filesystem::exists(path)) throw InputError(fmt::format("{}: no such board file", path));
-  const YAML::Node root = load_yaml_document(path, "board", /*in_child=*/false);
+  const YAML::Node root = load_yaml_document(path, "board", /*in_child=*/users(path));
   if (!root.IsMap()) fail(path, "expected a map with board, description, defaults (and extends, presets)");
   BoardFile b;
   b.path = path;
-  YAML::Node defaults, presets;
+  YAML::Node defaults, presets, extends;
   for (auto it = root.begin(); it != root.end(); ++it) {
     const YAML::Node key = it->first, v = it->second;
     const std::string k = scalar(path, "(top level)", key);
     if (k == "board") b.name = scalar(path, k, v);
     else if (k == "description") b.description = scalar(path, k, v);
-    else if (k == "extends") b.extends = scalar(path, k, v);
+    else if (k == "extends") b.extends = scalar(path, k, v), extends = v;
     else if (k == "presets") b.presets = words(path, k, v), presets = v;
     else if (k == "defaults") defaults = v;
     else fail(yaml_where(path, key), fmt::format("unknown key '{}' (valid: board, description, extends, presets, defaults)", k));
   }
   if (b.name.empty() || b.description.empty()) fail(path, "a board file needs 'board' and 'description'");
   if (!defaults.IsMap()) fail(path, "a board file needs 'defaults', a map of keys to {value: ..., source: ...}");
-  if (!b.extends.empty()) {
-    const BoardFile& base = base_of(path, b.extends);
-    b.entries = base.entries;
-    b.base_name = base.name;
-  }
-  for (size_t i = 0; i < b.presets.size(); ++i)
+  if (!b.extends.empty()) b.entries = board_file(base_file(path, b.extends, yaml_where(path, extends))).entries;
+  for (size_t i = 0; i < b.presets.size(); ++i) {
+    if (std::find(b.presets.begin(), b.presets.begin() + long(i), b.presets[i]) != b.presets.begin() + long(i))
+      fail(yaml_where(path, presets[i]), fmt::format("key 'presets': '{}' is given twice", b.presets[i]));
     add_entries(b, data_path("platforms/presets/" + b.presets[i] + ".yaml"),
                 preset_defaults(b.presets[i], yaml_where(path, presets[i])));
+  }
   add_entries(b, path, defaults);
   return b;
 }
@@ -177,9 +191,25 @@ void BoardFile::apply(ParamTable& t) const {
 
 const BoardFile& board_file(const std::string& file) {
   static std::map<std::string, std::unique_ptr<BoardFile>> cache;
-  auto& slot = cache[resolved(file)];
-  if (!slot) slot = std::make_unique<BoardFile>(load(file));
-  return *slot;
+  static std::vector<std::string> loading;  // the extends: chain being read, to refuse a cycle
+  const std::string path = resolved(file);
+  if (auto it = cache.find(path); it != cache.end()) return *it->second;
+  if (std::find(loading.begin(), loading.end(), path) != loading.end()) {
+    loading.push_back(path);
+    const std::vector<std::string> chain(std::find(loading.begin(), loading.end(), path), loading.end());
+    loading.clear();
+    throw InputError(fmt::format("{}: key 'extends': a cycle ({})", chain.front(), fmt::join(chain, " -> ")));
+  }
+  loading.push_back(path);
+  BoardFile b;
+  try {
+    b = load(file);
+  } catch (...) {
+    loading.clear();
+    throw;
+  }
+  loading.pop_back();
+  return *(cache[path] = std::make_unique<BoardFile>(std::move(b)));
 }
 
 Platform board_platform(const std::string& relative, std::function<void(ParamTable&)> blocks, Platform rest) {
@@ -206,6 +236,8 @@ const Platform& file_platform(const std::string& path) {
   auto& slot = cache[abs];
   if (slot) return *slot;
   const BoardFile& b = board_file(abs);
+  if (find_platform(b.name))
+    fail(b.path, fmt::format("board '{}': a catalogue board has that name; give yours another", b.name));
   if (b.extends.empty())
     fail(b.path, "key 'extends': a board file given as the platform names the board it varies (extends: mpc8572)");
   // The platform whose model it configures: the end of its extends chain.

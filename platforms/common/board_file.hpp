@@ -36,7 +36,7 @@ struct BoardEntry {
 };
 
 struct BoardFile {
-  std::string path, name, description, extends, base_name;
+  std::string path, name, description, extends;
   std::vector<std::string> presets;
   std::vector<BoardEntry> entries;  // the base's, then the presets', then this file's (a later one's fields replace)
 

@@ -81,6 +81,36 @@ TEST(BoardFiles, AVariantGivenByPathRunsAsTheCatalogueOne) {
   EXPECT_NE(base.out.find(",inherited from mpc8572,"), std::string::npos) << base.out;
 }
 
+TEST(BoardFiles, ACycleOfExtendsExitsTwoNamingIt) {
+  const std::string a = ws::test::write_file("ws_cycle_a.yaml", "board: cycle_a\ndescription: \"x\"\nextends: ws_cycle_b.yaml\n"
+                                             "defaults:\n  soc.core_mhz: {value: 1200, source: x}\n");
+  ws::test::write_file("ws_cycle_b.yaml", "board: cycle_b\ndescription: \"x\"\nextends: ws_cycle_a.yaml\n"
+                       "defaults:\n  soc.core_mhz: {value: 1000, source: x}\n");
+  const auto r = wirespeed("params " + a);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("key 'extends': a cycle ("), std::string::npos) << r.err;
+}
+
+// A catalogue variant is a board to extend too; a user's board may not take a catalogue board's name.
+TEST(BoardFiles, AUsersBoardExtendsAVariantAndKeepsItsOwnName) {
+  const std::string v = ws::test::write_file("ws_on_p2020.yaml", "board: on_p2020\ndescription: \"x\"\nextends: p2020\n"
+                                             "defaults:\n  soc.core_mhz: {value: 1000, source: x}\n");
+  const auto r = wirespeed("params " + v + " l2.kb --format csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("l2.kb,512,"), std::string::npos) << r.out;  // the P2020's, not the MPC8572's
+  EXPECT_NE(r.out.find(",inherited from p2020,"), std::string::npos) << r.out;
+  const std::string same = ws::test::write_file("ws_named_mpc8572.yaml", "board: mpc8572\ndescription: \"x\"\n"
+                                                "extends: mpc8572\ndefaults:\n  soc.core_mhz: {value: 1000, source: x}\n");
+  const auto clash = wirespeed("params " + same);
+  EXPECT_EQ(clash.code, 2);
+  EXPECT_NE(clash.err.find("board 'mpc8572': a catalogue board has that name"), std::string::npos) << clash.err;
+  const std::string none = ws::test::write_file("ws_extends_none.yaml", "board: nothing\ndescription: \"x\"\n"
+                                                "extends: mpc9999\ndefaults:\n  soc.core_mhz: {value: 1000, source: x}\n");
+  const auto missing = wirespeed("params " + none);
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find(none + ":3: key 'extends': no board 'mpc9999' (valid: "), std::string::npos) << missing.err;
+}
+
 TEST(BoardFiles, ABoardFileGivenByPathNeedsTheBoardItExtends) {
   const std::string path = ws::test::write_file("ws_no_extends.yaml", "board: lone\ndescription: \"x\"\ndefaults:\n"
                                                 "  soc.core_mhz: {value: 1200, source: x}\n");

@@ -71,3 +71,25 @@ TEST(Advise, CombinesTheBestValueOfTheLeversThatGainedMost) {
 }
 
 }  // namespace
+
+namespace {
+
+// From a headline of 0 a percentage means nothing: changes rank by the figure itself.
+TEST(Advise, FromAZeroHeadlineTheFigureItselfRanks) {
+  EXPECT_DOUBLE_EQ(ws::gain(5, 0, true), 5);
+  EXPECT_DOUBLE_EQ(ws::gain(5, 0, false), -5);
+  std::vector<Outcome> v = {ran("a", "1", 2), ran("b", "1", 7), ran("c", "1", 0)};
+  const auto r = ws::ranked(v, 0, true);
+  EXPECT_EQ(r[0].change.sets[0].first, "b");
+  EXPECT_EQ(r[1].change.sets[0].first, "a");
+}
+
+TEST(Advise, AStepThatRoundsBackToTheValueIsSaidNotTried) {
+  const auto s = lever(ws::number("q.depth", ParamSpec::Kind::Int, "1", 1, 10, "-", "m", "x"), {"/2", "x2"});
+  std::vector<std::string> dropped;
+  EXPECT_EQ(ws::lever_values(s, "1", &dropped), (std::vector<std::string>{"2"}));
+  ASSERT_EQ(dropped.size(), 1u);
+  EXPECT_EQ(dropped[0], "q.depth /2: stays 1");
+}
+
+}  // namespace

@@ -199,3 +199,58 @@ TEST(BoardFile, ALeverNamesItsCandidatesAndABadOneIsRefusedWithItsLine) {
 }
 
 }  // namespace
+
+namespace {
+
+// A variant's lever on a key it inherits: the value, its source and where it
+// came from stay the base's (the lever alone needs no source).
+TEST(BoardFile, AVariantMakesAnInheritedKeyALeverWithoutTouchingItsValue) {
+  write_board("base", kBoard);
+  const std::string v = write_board("lever_only", R"(board: lever_only
+description: "the base, with its clock a lever"
+extends: base
+defaults:
+  soc.core_mhz: {lever: {try: [x2]}}
+)");
+  ParamTable t;
+  declare(t, v);
+  EXPECT_EQ(t.spec("soc.core_mhz").def, "1000");
+  EXPECT_EQ(t.spec("soc.core_mhz").source, "assumed");
+  EXPECT_NE(t.spec("soc.core_mhz").where.find("base/board.yaml"), std::string::npos) << t.spec("soc.core_mhz").where;
+  EXPECT_EQ(t.spec("soc.core_mhz").lever, (std::vector<std::string>{"x2"}));
+}
+
+TEST(BoardFile, PresetsAreNamesGivenOnce) {
+  const std::string twice = apply_error(write_board("preset_twice", R"(board: preset_twice
+description: "x"
+presets: [p, p]
+defaults:
+  core.l1d_kb: {value: 32, source: "datasheet"}
+)"));
+  const std::string root = getenv("WIRESPEED_HOME");
+  std::filesystem::create_directories(root + "/platforms/presets");
+  std::ofstream(root + "/platforms/presets/p.yaml") << "preset: p\ndescription: \"x\"\ndefaults:\n  core.l1d_ways: {value: 4, source: x}\n";
+  const std::string again = apply_error("platforms/preset_twice/board.yaml");
+  EXPECT_NE(again.find("board.yaml:3: key 'presets': 'p' is given twice"), std::string::npos) << again;
+  const std::string path = apply_error(write_board("preset_path", R"(board: preset_path
+description: "x"
+presets: [../../elsewhere]
+defaults:
+  core.l1d_kb: {value: 32, source: "datasheet"}
+)"));
+  EXPECT_NE(path.find("board.yaml:3: key 'presets': '../../elsewhere' is not a preset's name"), std::string::npos) << path;
+  (void)twice;
+}
+
+TEST(BoardFile, ALeverStepIsAnOperatorAndAFinitePositiveNumber) {
+  EXPECT_TRUE(ws::lever_step("x2"));
+  EXPECT_TRUE(ws::lever_step("/1.5"));
+  EXPECT_TRUE(ws::lever_step("+16"));
+  EXPECT_FALSE(ws::lever_step(""));
+  EXPECT_FALSE(ws::lever_step("x"));
+  EXPECT_FALSE(ws::lever_step("xinf"));
+  EXPECT_FALSE(ws::lever_step("x-2"));
+  EXPECT_FALSE(ws::lever_step("*2"));
+}
+
+}  // namespace
