@@ -2,7 +2,7 @@
 // Scenario files: which platform and workload to run, with parameter overrides
 // and optional sweeps, in YAML.
 //
-//   platform: msc815x_pcie        # required string
+//   platform: msc815x_pcie        # required string: a platform, or a board file beside the scenario
 //   workload: pcie_dma            # required string
 //   description: "..."            # optional string
 //   seed: 1                       # optional integer 0..2^63-1
