@@ -2,14 +2,17 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include "app/advise.hpp"
+#include "app/catalogue.hpp"
 #include "app/output.hpp"
 #include "app/point_runner.hpp"
 #include "app/scenario_points.hpp"
 #include "models/sim/scenario.hpp"
 #include "models/sim/text.hpp"
+#include "platforms/common/data_root.hpp"
 
 namespace ws {
 namespace {
@@ -82,7 +85,15 @@ std::vector<Outcome> run_changes(const ScenarioPoints& sp, const std::vector<Cha
 
 }  // namespace
 
-int cmd_advise(const AdviseArgs& a) {
+int cmd_advise(const AdviseArgs& given) {
+  AdviseArgs a = given;
+  // A platform's name stands for its default scenario.
+  if (!std::filesystem::exists(a.scenario) && a.scenario.find('/') == std::string::npos &&
+      !a.scenario.ends_with(".yaml")) {
+    const Platform& p = require_platform(a.scenario, "advise");
+    if (p.scenario.empty()) throw InputError(fmt::format("advise: {} has no default scenario: give a scenario file", p.name));
+    a.scenario = data_path(p.scenario);
+  }
   const Scenario sc = load_scenario(a.scenario);
   const ScenarioPoints sp = scenario_points(sc, a.sets, {});
   const Platform& platform = *sp.platform;

@@ -41,6 +41,7 @@ int cmd_list() {
     std::cout << fmt::format("  {:<16} {}\n  {:<16} workloads: ", p.name, description(p), "");
     for (auto& w : p.workloads) std::cout << w << " ";
     std::cout << "\n";
+    if (!p.scenario.empty()) std::cout << fmt::format("  {:<16} default scenario: {}\n", "", p.scenario);
   }
   std::cout << "reference tables (wirespeed reproduce NAME):\n";
   for (auto& s : reference_sets()) std::cout << fmt::format("  {:<16} {} ({})\n", s.name, s.file, s.platform);

@@ -81,7 +81,8 @@ int cli_main(int argc, char** argv) {
                                  "(the board file's lever: entries), then the best together; ranks them by the gain on "
                                  "the headline column (docs/advise.md)");
   AdviseArgs aa;
-  adv->add_option("SCENARIO", aa.scenario, "scenario YAML file (its points' mean is ranked on)")->required();
+  adv->add_option("SCENARIO", aa.scenario, "scenario YAML file (its points' mean is ranked on), or a platform's name "
+                  "for its default scenario (wirespeed list names them)")->required();
   adv->add_option("--set", aa.sets, "the configuration to advise on: KEY=VALUE (repeatable)");
   adv->add_option("--metric", aa.metric, "the result column to rank on (default: the platform's headline, the first)");
   adv->add_flag("--lower", aa.lower, "lower is better on the metric (a CPU load, a latency)");

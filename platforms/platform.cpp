@@ -11,16 +11,25 @@
 
 namespace ws {
 
+namespace {
+Platform with_scenario(Platform p, std::string scenario) {
+  p.scenario = std::move(scenario);
+  return p;
+}
+}  // namespace
+
+// Each with its default scenario: the study's headline configuration.
 const std::vector<Platform>& platforms() {
   static const std::vector<Platform> all = {
-      msc815x_pcie_platform(),
-      msc8144_platform(),
-      a7_platform(),
-      k2h_platform(),
-      mpc8572_platform(),
-      mpc8572_platform("platforms/mpc8572/p2020.yaml"),  // a variant: its board file only
-      polarfire_pcie_platform(),
-      am261x_platform(),
+      with_scenario(msc815x_pcie_platform(), "workloads/pcie_dma/scenarios/x4_write_32k.yaml"),
+      with_scenario(msc8144_platform(), "workloads/udp_echo/scenarios/echo_64b.yaml"),
+      with_scenario(a7_platform(), "workloads/iperf/scenarios/s5_final.yaml"),
+      with_scenario(k2h_platform(), "workloads/ftp/scenarios/s5_final.yaml"),
+      with_scenario(mpc8572_platform(), "workloads/ipfwd/scenarios/default_smp.yaml"),
+      // A variant: its board file only.
+      with_scenario(mpc8572_platform("platforms/mpc8572/p2020.yaml"), "workloads/ipfwd/scenarios/p2020_smp.yaml"),
+      with_scenario(polarfire_pcie_platform(), "workloads/pcie_dma/scenarios/fpga_to_pc.yaml"),
+      with_scenario(am261x_platform(), "workloads/iperf/scenarios/am261x.yaml"),
   };
   return all;
 }

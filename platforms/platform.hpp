@@ -68,6 +68,8 @@ struct Platform {
   std::string board = {};
   // Said when --seed is given and the seed changes little or nothing here (empty: it matters).
   std::string seed_note = {};
+  // Its default scenario, relative to the data root (`advise PLATFORM` runs it; empty: none).
+  std::string scenario = {};
 };
 
 const std::vector<Platform>& platforms();

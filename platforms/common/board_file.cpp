@@ -251,7 +251,7 @@ const Platform& file_platform(const std::string& path) {
   if (!base || base->board.empty())
     fail(b.path, fmt::format("key 'extends': no board '{}'", root));
   Platform p = *base;
-  p.name = b.name, p.board = abs, p.reference = {};
+  p.name = b.name, p.board = abs, p.reference = {}, p.scenario = {};  // the base's scenario names the base
   p.declare = [blocks = base->blocks, abs](ParamTable& t) {
     blocks(t);
     board_file(abs).apply(t);

@@ -5,6 +5,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include "models/sim/scenario.hpp"
+#include "platforms/platform.hpp"
 #include "tests/integration/cli_runner.hpp"
 
 namespace ws::test {
@@ -70,6 +72,31 @@ TEST(Advise, LeavesOutTheLeversTheScenarioSweeps) {
   EXPECT_EQ(r.out.find("dma.issue="), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("over 6 points (the mean)"), std::string::npos) << r.out;
 }
+
+}  // namespace
+}  // namespace ws::test
+
+namespace ws::test {
+namespace {
+
+// Every platform's default scenario is its own, and advise ranks its levers on it (`advise NAME`).
+class AdviseOn : public testing::TestWithParam<std::string> {};
+
+TEST_P(AdviseOn, ItsDefaultScenarioGivesARankedTable) {
+  const ws::Platform& p = *ws::find_platform(GetParam());
+  ASSERT_FALSE(p.scenario.empty());
+  EXPECT_EQ(ws::load_scenario(std::string(WS_SOURCE_DIR) + "/" + p.scenario).platform, p.name);
+  const auto r = wirespeed("advise " + p.name + " --format csv -j 2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto rows = csv_rows(r.out);
+  ASSERT_GE(rows.size(), 5u) << r.out;  // the header, the configuration as given, three changes at least
+  EXPECT_EQ(rows[1][0], "-");
+  EXPECT_EQ(rows[2][0], "1");
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalogue, AdviseOn,
+                         testing::Values("msc815x_pcie", "msc8144", "a7_rtthread", "k2h", "mpc8572", "p2020",
+                                         "polarfire_pcie", "am261x_lwip"));
 
 }  // namespace
 }  // namespace ws::test
