@@ -149,11 +149,12 @@ TEST(BadInput, EveryCaseExitsTwoWithAMessageThatSaysWhat) {
 
 class BadInputOf : public testing::TestWithParam<std::string> {};
 
-// A short scenario of the platform, its first workload, in a file.
+// A short scenario of the platform, its first workload, in a file of the
+// running test's own (tests of one platform run side by side under ctest -j).
 std::string short_scenario(const ws::Platform& p) {
   std::string text = "platform: " + p.name + "\nworkload: " + p.workloads.front() + "\nparams:\n";
   for (const auto& [k, v] : p.short_run) text += "  " + k + ": " + v + "\n";
-  return ws::test::write_file("bad_input_" + p.name + ".yaml", text);
+  return ws::test::write_file("bad_input_" + ws::test::test_stem() + ".yaml", text);
 }
 
 // Every declared parameter of every platform, out of its range and as the wrong type.
@@ -190,7 +191,7 @@ TEST_P(BadInputOf, UnknownKeysAndForeignWorkloadsExitTwo) {
   EXPECT_EQ(unknown.code, 2) << unknown.err;
   EXPECT_NE(unknown.err.find("'nosuch.key'"), std::string::npos) << unknown.err;
   const auto foreign = ws::test::wirespeed(
-      "validate " + ws::test::write_file("bad_input_foreign_" + p.name + ".yaml",
+      "validate " + ws::test::write_file("bad_input_foreign_" + ws::test::test_stem() + ".yaml",
                                          "platform: " + p.name + "\nworkload: nosuch_workload\n"));
   EXPECT_EQ(foreign.code, 2) << foreign.err;
   EXPECT_NE(foreign.err.find("does not run on " + p.name), std::string::npos) << foreign.err;
