@@ -112,6 +112,21 @@ void Cpu::write_uncached(uint64_t addr, const void* src, uint32_t n) {
   exec(1);
 }
 
+std::string Cpu::transport_with(unsigned ext_id, tlm::tlm_extension_base* ext, tlm::tlm_command cmd, uint64_t addr, uint8_t* data,
+                                uint32_t n, sc_core::sc_time& delay) {
+  tlm::tlm_generic_payload t;
+  t.set_command(cmd);
+  t.set_address(addr);
+  t.set_data_ptr(data);
+  t.set_data_length(n);
+  t.set_streaming_width(n);
+  t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  t.set_extension(ext_id, ext);
+  socket->b_transport(t, delay);
+  t.set_extension(ext_id, nullptr);  // it lives on the caller's stack frame, not with the payload
+  return t.is_response_error() ? t.get_response_string() : std::string();
+}
+
 void Cpu::read_uncached_chain(uint64_t addr, uint32_t n, uint32_t stride, unsigned count) {
   if (count == 0) return;
   uint8_t sink[8];
@@ -119,19 +134,9 @@ void Cpu::read_uncached_chain(uint64_t addr, uint32_t n, uint32_t stride, unsign
   DependentReads chain;
   chain.count = count;
   chain.stride = stride;
-  tlm::tlm_generic_payload t;
-  t.set_command(tlm::TLM_READ_COMMAND);
-  t.set_address(addr);
-  t.set_data_ptr(sink);
-  t.set_data_length(n);
-  t.set_streaming_width(n);
-  t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  t.set_extension(&chain);
   sc_core::sc_time delay = t_ - now();
-  socket->b_transport(t, delay);
-  t.clear_extension(&chain);  // it lives on this stack frame, not with the payload
-  if (t.is_response_error())
-    throw std::runtime_error(fmt::format("{}: chained reads at {:#x} failed: {}", name(), addr, t.get_response_string()));
+  if (const std::string err = transport_with(DependentReads::ID, &chain, tlm::TLM_READ_COMMAND, addr, sink, n, delay); !err.empty())
+    throw std::runtime_error(fmt::format("{}: chained reads at {:#x} failed: {}", name(), addr, err));
   t_ = now() + delay;
 }
 
@@ -178,20 +183,10 @@ void Cpu::uncached_accesses(tlm::tlm_command cmd, uint64_t addr, uint32_t width,
   RepeatedAccess rep;
   rep.more = count - 1;
   rep.until = t_;
-  tlm::tlm_generic_payload t;
-  t.set_command(cmd);
-  t.set_address(addr);
-  t.set_data_ptr(probe);
-  t.set_data_length(width);
-  t.set_streaming_width(width);
-  t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  t.set_extension(&rep);
   sc_core::sc_time delay = before - now();
-  socket->b_transport(t, delay);
-  t.clear_extension(&rep);  // it lives on this stack frame, not with the payload
-  if (t.is_response_error())
-    throw std::logic_error(fmt::format("{}: the repeats of an uncached access at {:#x} cannot be booked: {}", name(),
-                                       addr, t.get_response_string()));
+  if (const std::string err = transport_with(RepeatedAccess::ID, &rep, cmd, addr, probe, width, delay); !err.empty())
+    throw std::logic_error(
+        fmt::format("{}: the repeats of an uncached access at {:#x} cannot be booked: {}", name(), addr, err));
 }
 
 // Maintenance by address to the point of coherency (DCIMVAC, DCCMVAC): every

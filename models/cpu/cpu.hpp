@@ -225,6 +225,10 @@ class Cpu : public sc_core::sc_module {
   void bus_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, MemAttr a);
   // `count` uncached accesses of `width` bytes at `addr`, each waiting as one does now.
   void uncached_accesses(tlm::tlm_command cmd, uint64_t addr, uint32_t width, uint64_t count);
+  // One access carrying extension `ext` (a chain, the repeats; `ext_id` its ID) through the bus; the
+  // target's error text, or empty. `delay` in and out, as b_transport's.
+  std::string transport_with(unsigned ext_id, tlm::tlm_extension_base* ext, tlm::tlm_command cmd, uint64_t addr, uint8_t* data,
+                             uint32_t n, sc_core::sc_time& delay);
 
   Config cfg_;
   std::string resource_;
