@@ -28,16 +28,16 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 using Knobs = std::vector<std::pair<const char*, const char*>>;
 
-// Runs one point of `platform` in its own process; returns its metrics and wall time.
-std::pair<std::vector<std::pair<std::string, double>>, double> run(const char* platform, const Knobs& knobs) {
+// Runs one point of `platform` in its own process; returns its result and wall time.
+std::pair<ws::RunResult, double> run_point(const char* platform, const Knobs& knobs) {
   const ws::Platform* p = ws::find_platform(platform);
   ws::Point pt;
   pt.platform = p;
   p->declare(pt.params);
   for (auto& [k, v] : knobs) pt.params.set(k, v, "bench");
   const auto t0 = std::chrono::steady_clock::now();
-  const auto out = ws::run_points({pt}, 1);
-  return {out[0].result.metrics, seconds_since(t0)};
+  auto out = ws::run_points({pt}, 1);
+  return {std::move(out[0].result), seconds_since(t0)};
 }
 
 double metric(const std::vector<std::pair<std::string, double>>& m, const char* name) {
@@ -47,53 +47,39 @@ double metric(const std::vector<std::pair<std::string, double>>& m, const char* 
 }
 
 void tlp_rate(const char* label, const Knobs& knobs) {
-  const auto [m, wall] = run("msc815x_pcie", knobs);
+  const auto [r, wall] = run_point("msc815x_pcie", knobs);
+  const auto& m = r.metrics;
   fmt::print("{:<34} {:>9.0f} TLPs {:>8.0f} DLLPs {:>7.3f} s  {:>10.0f} TLPs/host-s\n", label, metric(m, "tlps"),
              metric(m, "dllps"), wall, metric(m, "tlps") / wall);
 }
 
 void frame_rate_of(const char* platform, const char* label, const Knobs& knobs) {
-  const auto [m, wall] = run(platform, knobs);
+  const auto [r, wall] = run_point(platform, knobs);
+  const auto& m = r.metrics;
   fmt::print("{:<34} {:>9.0f} wire frames {:>7.3f} s  {:>10.0f} wire frames/host-s\n", label,
              metric(m, "wire_frames"), wall, metric(m, "wire_frames") / wall);
 }
 
-// Simulated seconds per host second of an iperf test, and its wire frames per host second.
+// Simulated seconds per host second of an iperf test (the run's own simulated time), and its wire frames per host second.
 void iperf_rate(const char* label, const Knobs& knobs) {
   Knobs k = knobs;
   k.push_back({"iperf.seconds", "5"});
-  const auto [m, wall] = run("a7_rtthread", k);
+  const auto [r, wall] = run_point("a7_rtthread", k);
   fmt::print("{:<34} {:>7.2f} Mbit/s {:>7.3f} s  {:>6.1f} sim-s/host-s {:>10.0f} wire frames/host-s\n", label,
-             metric(m, "mbps"), wall, 5.055 / wall, metric(m, "wire_frames") / wall);
+             metric(r.metrics, "mbps"), wall, r.simulated_s / wall, metric(r.metrics, "wire_frames") / wall);
 }
 
 // Simulated seconds per host second of one FTP transfer, and its TCP segments (wire frames) per host second.
 void ftp_rate(const char* label, const Knobs& knobs) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const ws::Platform* p = ws::find_platform("k2h");
-  ws::Point pt;
-  pt.platform = p;
-  p->declare(pt.params);
-  for (auto& [k, v] : knobs) pt.params.set(k, v, "bench");
-  const auto out = ws::run_points({pt}, 1);
-  const double wall = seconds_since(t0);
-  const auto& m = out[0].result.metrics;
+  const auto [r, wall] = run_point("k2h", knobs);
   fmt::print("{:<34} {:>7.2f} MB/s {:>7.3f} s  {:>6.2f} sim-s/host-s {:>10.0f} wire frames/host-s\n", label,
-             metric(m, "mbytes_s"), wall, out[0].result.simulated_s / wall, metric(m, "wire_frames") / wall);
+             metric(r.metrics, "mbytes_s"), wall, r.simulated_s / wall, metric(r.metrics, "wire_frames") / wall);
 }
 
 // Each study's heaviest run: simulated seconds per host second (real time is 1)
 // and its work units (TLPs, wire frames) per host second.
 void heaviest(const char* platform, const char* label, const Knobs& knobs) {
-  const ws::Platform* p = ws::find_platform(platform);
-  ws::Point pt;
-  pt.platform = p;
-  p->declare(pt.params);
-  for (auto& [k, v] : knobs) pt.params.set(k, v, "bench");
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto out = ws::run_points({pt}, 1);
-  const double wall = seconds_since(t0);
-  const ws::RunResult& r = out[0].result;
+  const auto [r, wall] = run_point(platform, knobs);
   fmt::print("{:<46} {:>8.4f} sim-s {:>7.3f} s  {:>7.3f} sim-s/host-s {:>12.0f} {}/host-s\n", label, r.simulated_s, wall,
              r.simulated_s / wall, r.work_units / wall, r.work_unit);
 }
