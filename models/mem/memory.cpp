@@ -151,6 +151,12 @@ Memory::Config Memory::from(const ParamTable& p, const std::string& prefix, uint
   return Config{size, p.r(prefix + ".latency_ns"), p.r(prefix + ".bytes_per_ns"), ports, decoupled_initiators};
 }
 
+Memory::Config Memory::from_clocked(const ParamTable& p, const std::string& prefix, double mhz, uint64_t size,
+                                    unsigned ports, uint64_t interleave) {
+  return Config{size, p.r(prefix + ".latency_cycles") * 1e3 / mhz, p.r(prefix + ".bytes_per_cycle") * mhz / 1e3, ports,
+                true, interleave};
+}
+
 void Memory::declare_params(ParamTable& t, const std::string& prefix, bool clocked) {
   using K = ParamSpec::Kind;
   if (clocked) {

@@ -42,6 +42,10 @@ class Memory : public sc_core::sc_module {
   // the board gives the structure, the parameters the timing.
   static Config from(const ParamTable& p, const std::string& prefix, uint64_t size, unsigned ports = 1,
                      bool decoupled_initiators = false);
+  // The same from the clocked keys, the memory's clock at `mhz` (the board's key):
+  // serves decoupled initiators, `interleave` as Config::interleave_bytes.
+  static Config from_clocked(const ParamTable& p, const std::string& prefix, double mhz, uint64_t size,
+                             unsigned ports = 1, uint64_t interleave = 0);
   static void declare_params(ParamTable& t, const std::string& prefix, bool clocked);
 
   tlm_utils::multi_passthrough_target_socket<Memory> socket;

@@ -11,6 +11,8 @@
 #include "models/irq/irq_controller.hpp"
 #include "models/mem/memory.hpp"
 #include "platforms/common/board_file.hpp"
+#include "platforms/common/core_config.hpp"
+#include "workloads/apps/iperf_params.hpp"
 #include "workloads/drivers/dw_emac_driver_config.hpp"
 #include "workloads/net/lwip_call_costs.hpp"
 #include "workloads/os/rtthread/rtthread.hpp"
@@ -27,7 +29,8 @@ const char* kBoard = "platforms/a7_rtthread/board.yaml";
 
 // The blocks' keys; the board file gives their defaults and the study's own keys.
 void declare_a7_params(ParamTable& t) {
-  Cpu::bindings().declare(t, "a7");
+  declare_core_config(t, "a7");
+  apps::declare_iperf_params(t);
   Memory::declare_params(t, "ddr", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
   eth::DwEmac::declare_params(t, "emac");

@@ -11,6 +11,8 @@
 #include "models/mem/memory.hpp"
 #include "models/mem/xip_flash.hpp"
 #include "platforms/common/board_file.hpp"
+#include "platforms/common/core_config.hpp"
+#include "workloads/apps/iperf_params.hpp"
 #include "platforms/common/lwip_guard.hpp"
 #include "workloads/drivers/cpsw_lwipif_config.hpp"
 #include "workloads/net/lwip_call_costs.hpp"
@@ -23,7 +25,8 @@ namespace {
 const char* kBoard = "platforms/am261x_lwip/board.yaml";
 
 void declare_am261x_params(ParamTable& t) {
-  Cpu::bindings().declare(t, "r5");
+  declare_core_config(t, "r5");
+  apps::declare_iperf_params(t);
   Memory::declare_params(t, "msram", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
   XipFlash::Config::ospi_bindings().declare(t, "ospi");

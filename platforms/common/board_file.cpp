@@ -219,9 +219,12 @@ Platform board_platform(const std::string& relative, std::function<void(ParamTab
   rest.name = variant ? file.stem().string() : file.parent_path().filename().string();
   rest.board = relative;
   rest.blocks = std::move(blocks);
-  rest.declare = [blocks = rest.blocks, relative, name = rest.name](ParamTable& t) {
+  rest.declare = [blocks = rest.blocks, relative, name = rest.name, workloads = rest.workloads](ParamTable& t) {
     const BoardFile& b = board_file(relative);
     if (b.name != name) fail(b.path, fmt::format("board '{}': the catalogue names this file '{}'", b.name, name));
+    // What the board runs is every platform's key: the scenario sets it.
+    t.declare(choice("workload", workloads.at(0), workloads, "-", "what the board runs (the scenario's workload)",
+                     "the scenario"));
     blocks(t);
     b.apply(t);
   };

@@ -11,6 +11,7 @@
 #include "models/nav/packet_dma.hpp"
 #include "models/nav/qmss.hpp"
 #include "platforms/common/board_file.hpp"
+#include "platforms/common/core_config.hpp"
 #include "workloads/drivers/nimu_driver.hpp"
 #include "workloads/net/lwip_call_costs.hpp"
 #include "workloads/os/tirtos/tirtos.hpp"
@@ -25,7 +26,7 @@ const char* kBoard = "platforms/k2h/board.yaml";
 
 // The blocks' keys; the board file gives their defaults and the study's own keys.
 void declare_k2h_params(ParamTable& t) {
-  Cpu::bindings().declare(t, "a15");
+  declare_core_config(t, "a15");
   Memory::declare_params(t, "ddr", /*clocked=*/false);
   Memory::declare_params(t, "msmc", /*clocked=*/false);
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);

@@ -13,6 +13,7 @@
 #include "models/tester/rfc2544.hpp"
 #include "models/tester/traffic_tester.hpp"
 #include "platforms/common/board_file.hpp"
+#include "platforms/common/core_config.hpp"
 #include "platforms/mpc8572/mpc8572_board.hpp"
 #include "workloads/drivers/gianfar.hpp"
 #include "workloads/os/linux/linux.hpp"
@@ -27,7 +28,7 @@ namespace {
 void declare_mpc8572_params(ParamTable& t) {
   tester::TrafficTester::declare_params(t);
   tester::Rfc2544::declare_params(t);
-  Cpu::bindings().declare(t, "e500");
+  declare_core_config(t, "e500");
   SnoopDomain::declare_params(t, "coherence");
   SnoopDomain::declare_l2_params(t, "l2");
   IrqController::declare_params(t, "mpic");

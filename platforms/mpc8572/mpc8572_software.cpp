@@ -1,6 +1,7 @@
 #include "platforms/mpc8572/mpc8572_software.hpp"
 
 #include <fmt/format.h>
+#include "platforms/common/core_config.hpp"
 
 namespace ws::mpc8572 {
 
@@ -72,7 +73,7 @@ Mpc8572Software::Mpc8572Software(const ParamTable& p, Mpc8572Board& b, StatsRegi
       forwarding(forwarding_config(p), lx, fw, fp, sk_buffs, skbs, {gfar[0].get(), gfar[1].get()},
                  [this](const char* what, const sc_time& since) { book(what, since); }),
       irqbalance(p.s("irqbalance") == "on" ? irq_balance(p, stats) : nullptr),
-      user(lx, {p.r("proc.load_pct") / 100, p.r("soc.core_mhz") * 1e6, sc_time(p.r("proc.period_ms"), sc_core::SC_MS),
+      user(lx, {p.r("proc.load_pct") / 100, core_hz(p), sc_time(p.r("proc.period_ms"), sc_core::SC_MS),
                 unsigned(p.i("proc.affinity"))}) {
   for (unsigned i = 0; i < kPorts; ++i) {
     gfar[i]->book = [this](const char* what, const sc_time& since) { book(what, since); };

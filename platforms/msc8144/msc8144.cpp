@@ -13,6 +13,7 @@
 #include "models/tester/measurement.hpp"
 #include "models/tester/rfc2544.hpp"
 #include "platforms/common/board_file.hpp"
+#include "platforms/common/core_config.hpp"
 #include "platforms/msc8144/msc8144_board.hpp"
 #include "workloads/drivers/uec_driver.hpp"
 #include "workloads/net/software_costs.hpp"
@@ -30,7 +31,7 @@ const char* kBoard = "platforms/msc8144/board.yaml";
 void declare_msc8144_params(ParamTable& t) {
   tester::TrafficTester::declare_params(t);
   tester::Rfc2544::declare_params(t);
-  Cpu::bindings().declare(t, "core");
+  declare_core_config(t, "core");
   IrqController::declare_params(t, "epic");
   Interconnect::declare_params(t, "class", /*non_blocking=*/true);
   Memory::declare_params(t, "m2", /*clocked=*/true);

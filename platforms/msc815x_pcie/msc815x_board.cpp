@@ -1,5 +1,7 @@
 #include "platforms/msc815x_pcie/msc815x_board.hpp"
 
+#include "platforms/common/core_config.hpp"
+
 namespace ws {
 
 // The SC3850 as the AN3935 loop uses it: computation only (issue and
@@ -8,7 +10,7 @@ namespace ws {
 // sheet; 8 ways and 64 B lines assumed) does not enter a result. Exception
 // entry and exit are inside core.complete_cycles.
 static Cpu::Config core_config(const ParamTable& p) {
-  return Cpu::Config{p.r("core.clock_mhz") * 1e6, Cache::Config{32 * 1024, 8, 64}, Cache::Config{32 * 1024, 8, 64}, 0, 0,
+  return Cpu::Config{core_hz(p), Cache::Config{32 * 1024, 8, 64}, Cache::Config{32 * 1024, 8, 64}, 0, 0,
                      0, 0};
 }
 

@@ -10,6 +10,7 @@
 #include "models/pcie/hssi_dma.hpp"
 #include "models/pcie/pcie_controller.hpp"
 #include "platforms/common/board_file.hpp"
+#include "platforms/common/core_config.hpp"
 #include "platforms/msc815x_pcie/msc815x_software.hpp"
 #include "workloads/apps/pcie_dma_test.hpp"
 #include "workloads/os/kernel/kernel.hpp"
@@ -23,6 +24,7 @@ const char* kBoard = "platforms/msc815x_pcie/board.yaml";
 // The blocks' keys; the board file gives their defaults and the board's own keys.
 void declare_msc815x_params(ParamTable& t) {
   PcieDmaTest::declare_params(t);
+  declare_core_clock(t);
   pcie::PcieController::declare_params(t);
   pcie::HssiDma::declare_params(t);
   Memory::declare_params(t, "ddr", /*clocked=*/false);

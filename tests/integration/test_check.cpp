@@ -74,7 +74,7 @@ TEST(Check, UpdateRewritesTheExpectedValuesInPlace) {
 }
 
 TEST(Check, ReproduceGatesACalibratedRowThatMoves) {
-  const auto moved = wirespeed("reproduce pcie -j 2 --rows calibration --set core.clock_mhz=100");
+  const auto moved = wirespeed("reproduce pcie -j 2 --rows calibration --set soc.core_mhz=100");
   EXPECT_EQ(moved.code, 1) << moved.err;
   EXPECT_NE(moved.err.find("calibration rows are outside their tolerance"), std::string::npos) << moved.err;
   // The A7's recorded misses are marked and do not decide the exit code, unless --strict.
