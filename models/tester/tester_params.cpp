@@ -11,6 +11,10 @@ void TrafficTester::declare_params(ParamTable& t) {
   t.declare_model(model_choice("tester.udp_checksum", {"on", "off"}, "-", "UDP checksum in the tester's frames"));
 }
 
+TrafficTester::Config TrafficTester::config(const ParamTable& p, uint16_t echo_port_offset) {
+  return {1e9, uint32_t(p.i("tester.frame_bytes")), echo_port_offset, p.s("tester.udp_checksum") == "on"};
+}
+
 void Rfc2544::declare_params(ParamTable& t) {
   t.declare_model(model_choice("tester.mode", {"rfc2544", "fixed", "line_rate_size"}, "-",
                                "rfc2544: binary search for the zero-loss throughput; fixed: one trial at "

@@ -81,6 +81,8 @@ class TrafficTester {
                 std::vector<StreamSpec> streams, Scheduler& sched, StatsRegistry& stats, eth::FramePool& pool);
   // "tester.frame_bytes", "tester.udp_checksum".
   static void declare_params(ParamTable& t);
+  // A gigabit port's Config from those keys; `echo_port_offset` is the device's (its echo's port).
+  static Config config(const ParamTable& p, uint16_t echo_port_offset);
   // Port i's transmit direction (connect its sink to the device's MAC) and receive end.
   eth::Wire& tx_wire(unsigned port) { return *ports_[port].wire; }
   void receive(unsigned port, eth::Frame* f);

@@ -34,7 +34,7 @@ RunResult run_ipfwd(const ParamTable& p, const RunOptions& o) {
   for (unsigned i = 0; i < kPorts; ++i) ports.push_back({tester_mac(i), kTesterIp[i]});
   std::vector<tester::StreamSpec> streams = {{0, port_mac(0), kTesterIp[1], 7000, 5000, true, 1, port_mac(1)},
                                              {1, port_mac(1), kTesterIp[0], 7001, 5001, true, 0, port_mac(0)}};
-  tester::TrafficTester tester("tester", {1e9, uint32_t(p.i("tester.frame_bytes")), 0, p.s("tester.udp_checksum") == "on"},
+  tester::TrafficTester tester("tester", tester::TrafficTester::config(p, 0),
                                ports, streams, run.sched, run.stats, run.pool);
   for (unsigned i = 0; i < kPorts; ++i) cable_tester(tester, i, board.eth[i]->mac(), run, fmt::format("eth{}.pcap", i));
   tester.count_drops_by_reason([&] {

@@ -53,11 +53,8 @@ Msc8144Software::Msc8144Software(const ParamTable& p, const Plan& pl, Msc8144Boa
 }
 
 SoftwareCosts Msc8144Software::software_costs(const ParamTable& p) {
-  return SoftwareCosts{p.r("sw.rx_stack_cycles"), p.r("sw.tx_stack_cycles"), p.r("sw.sendto_cycles"),
-                       p.r("sw.filter_cycles"),   p.r("sw.arp_cycles"),      p.r("sw.init_cycles"),
-                       unsigned(p.i("sw.os_m2_reads")),
-                       p.r("sw.csum_bytes_per_cycle"), p.s("app.udp_checksum") == "on", code_base(),
-                       uint32_t(p.i("sw.code_kb") * 1024)};
+  return SoftwareCosts::from(p, p.r("sw.init_cycles"), p.s("app.udp_checksum") == "on", code_base(),
+                             uint32_t(p.i("sw.code_kb") * 1024));
 }
 
 std::map<std::string, uint64_t> Msc8144Software::drops() const {

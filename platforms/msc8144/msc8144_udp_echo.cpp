@@ -41,8 +41,7 @@ RunResult run_udp_echo(const ParamTable& p, const RunOptions& o) {
     const Channel& c = pl.channels[k];
     streams.push_back({c.uec, c.mac, c.ip, kEchoPort, uint16_t(kTesterPort + k)});
   }
-  const auto frame_bytes = uint32_t(p.i("tester.frame_bytes"));
-  tester::TrafficTester tester("tester", {1e9, frame_bytes, UdpEchoApp::kReplyPortOffset, p.s("tester.udp_checksum") == "on"},
+  tester::TrafficTester tester("tester", tester::TrafficTester::config(p, UdpEchoApp::kReplyPortOffset),
                                ports, streams, run.sched, run.stats, run.pool);
   for (unsigned u = 0; u < pl.uecs; ++u) {
     qe::Uec& uec = *board.uecs[u];

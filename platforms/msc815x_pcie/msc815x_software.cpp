@@ -6,22 +6,11 @@
 namespace ws {
 
 namespace {
-constexpr uint64_t kAutoBytes = 2ull << 20;  // dma.blocks = 0 moves about this much per board
 constexpr uint64_t kRingBytes = 4ull << 20;  // buffer ring per board
 }  // namespace
 
 PcieDmaTestConfig test_config(const ParamTable& p) {
-  PcieDmaTestConfig c;
-  c.write = p.s("dma.op") == "write";
-  c.block_bytes = uint32_t(p.i("dma.block_bytes"));
-  c.in_flight = unsigned(p.i("dma.in_flight"));
-  c.ring = p.s("dma.issue") == "ring";
-  c.buffer_offset = uint32_t(p.i("dma.buffer_offset"));
-  c.blocks = unsigned(p.i("dma.blocks"));
-  if (c.blocks == 0) {
-    const uint64_t want = std::clamp<uint64_t>(kAutoBytes / c.block_bytes, 64, 4096);
-    c.blocks = unsigned((want + c.in_flight - 1) / c.in_flight * c.in_flight);
-  }
+  PcieDmaTestConfig c = PcieDmaTest::config(p);
   // A ring of buffers of about kRingBytes, never fewer than the requests in flight.
   const uint64_t stride = PcieDmaTest::stride(c);
   c.slots = unsigned(std::min<uint64_t>(c.blocks, std::max<uint64_t>(c.in_flight, kRingBytes / stride)));
@@ -33,8 +22,6 @@ PcieDmaTestConfig test_config(const ParamTable& p) {
                                  room));
   c.local_base = kLocalBuffers;
   c.remote_base = Msc815xBoard::kOutboundBase;
-  c.issue_cycles = p.r("core.issue_cycles");
-  c.complete_cycles = p.r("core.complete_cycles");
   return c;
 }
 

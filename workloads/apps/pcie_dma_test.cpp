@@ -30,6 +30,24 @@ void PcieDmaTest::declare_params(ParamTable& t) {
                                "software cost to notice and retire one finished request (interrupt or poll)"));
 }
 
+PcieDmaTestConfig PcieDmaTest::config(const ParamTable& p) {
+  constexpr uint64_t kAutoBytes = 2ull << 20;  // dma.blocks = 0 moves about this much per board
+  PcieDmaTestConfig c;
+  c.write = p.s("dma.op") == "write";
+  c.block_bytes = uint32_t(p.i("dma.block_bytes"));
+  c.in_flight = unsigned(p.i("dma.in_flight"));
+  c.ring = p.s("dma.issue") == "ring";
+  c.buffer_offset = uint32_t(p.i("dma.buffer_offset"));
+  c.blocks = unsigned(p.i("dma.blocks"));
+  if (c.blocks == 0) {
+    const uint64_t want = std::clamp<uint64_t>(kAutoBytes / c.block_bytes, 64, 4096);
+    c.blocks = unsigned((want + c.in_flight - 1) / c.in_flight * c.in_flight);
+  }
+  c.issue_cycles = p.r("core.issue_cycles");
+  c.complete_cycles = p.r("core.complete_cycles");
+  return c;
+}
+
 PcieDmaTest::PcieDmaTest(const PcieDmaTestConfig& cfg, os::Kernel& k, Cpu& core, pcie::HssiDma& dma,
                          IrqController& pic, unsigned source)
     : cfg_(cfg), k_(k), core_(core), dma_(dma), pic_(pic), source_(source), retired_sem_(k) {}

@@ -46,6 +46,8 @@ class PcieDmaTest {
   // The test's knobs: "dma.op", ".block_bytes", ".in_flight", ".issue",
   // ".buffer_offset", ".blocks", "core.issue_cycles", "core.complete_cycles".
   static void declare_params(ParamTable& t);
+  // Those keys' values (dma.blocks = 0 resolved); the board gives the buffers' places and ring.
+  static PcieDmaTestConfig config(const ParamTable& p);
 
   // Bytes between consecutive blocks: block plus offset, rounded up to 256 B.
   static uint64_t stride(const PcieDmaTestConfig& c) { return (c.buffer_offset + c.block_bytes + 255) / 256 * 256; }

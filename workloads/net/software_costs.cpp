@@ -21,4 +21,12 @@ void SoftwareCosts::declare_params(ParamTable& t) {
                                "Internet checksum loop throughput"));
 }
 
+SoftwareCosts SoftwareCosts::from(const ParamTable& p, double init_cycles, bool udp_checksum, uint64_t code_base,
+                                  uint32_t code_bytes) {
+  return SoftwareCosts{p.r("sw.rx_stack_cycles"), p.r("sw.tx_stack_cycles"), p.r("sw.sendto_cycles"),
+                       p.r("sw.filter_cycles"),   p.r("sw.arp_cycles"),      init_cycles,
+                       unsigned(p.i("sw.os_m2_reads")), p.r("sw.csum_bytes_per_cycle"), udp_checksum,
+                       code_base,                 code_bytes};
+}
+
 }  // namespace ws::net

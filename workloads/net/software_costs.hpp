@@ -29,6 +29,10 @@ struct SoftwareCosts {
   // "sw.sendto_cycles", "sw.filter_cycles", "sw.arp_cycles", "sw.os_m2_reads",
   // "sw.csum_bytes_per_cycle".
   static void declare_params(ParamTable& t);
+  // Those keys' values, with what the board and the application give: its
+  // initialisation, the checksum setting and where the echo path's code lies.
+  static SoftwareCosts from(const ParamTable& p, double init_cycles, bool udp_checksum, uint64_t code_base,
+                            uint32_t code_bytes);
 };
 
 }  // namespace ws::net
