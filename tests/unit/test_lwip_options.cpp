@@ -1,11 +1,16 @@
 // lwIP's run-time options: their keys are declared once, by the options layer
-// (a board gives values and sources only), and a 0 size is the build's.
+// (a board gives values and sources only), a 0 size is the build's, and each
+// board builds the options its stack ran with before the keys were the model's.
 #include "workloads/net/lwip_options.hpp"
 
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <gtest/gtest.h>
+#include <map>
 #include <string>
+#include "platforms/a7_rtthread/a7_rtthread.hpp"
+#include "platforms/am261x_lwip/am261x.hpp"
 #include "platforms/common/board_file.hpp"
 
 namespace {
@@ -58,6 +63,41 @@ TEST(LwipOptions, ZeroKeepsTheBuildsSizeAndASizeBelowLwipsLeastIsRefused) {
   const std::string err = error_of([&] { LwipOptions::bindings().build(t, "lwip", LwipOptions::shipped("tuned")); });
   EXPECT_NE(err.find("--set: key 'lwip.tcp_snd_buf': 1460 B is below two 1460 B segments (valid: 0 for the "
                      "build's, or 2920..65535)"), std::string::npos) << err;
+}
+
+// Each board builds the options its stack ran with when its platform read the keys one by one.
+const ParamTable& board(const char* platform) {
+  static std::map<std::string, ParamTable> tables;
+  if (!tables.count(platform)) {
+    unsetenv("WIRESPEED_HOME");  // the project's own board files
+    ws::find_platform(platform)->declare(tables[platform]);
+  }
+  return tables.at(platform);
+}
+
+TEST(LwipOptions, TheA7BuildsRtThreadsOptions) {
+  const LwipOptions o = ws::a7_lwip_options(board("a7_rtthread"));
+  EXPECT_EQ(o.stack.tcp_wnd, 8196u);  // lwip.options=rtthread: RT-Thread's lwipopts.h
+  EXPECT_EQ(o.stack.tcp_snd_buf, 8196u);
+  EXPECT_EQ(o.stack.pbuf_pool_size, 16u);
+  EXPECT_EQ(o.stack.udp_recvmbox, 1u);
+  EXPECT_EQ(o.stack.checksum_offload, 1);
+  EXPECT_EQ(o.stack.nagle, 0);  // netutils iperf sets TCP_NODELAY
+  EXPECT_EQ(o.tcpip_mbox, 8u);
+  EXPECT_EQ(o.tcpip_priority, 10u);
+}
+
+TEST(LwipOptions, TheAm261xBuildsTheMcuSdksOptions) {
+  const ParamTable& p = board("am261x_lwip");
+  const LwipOptions o = ws::am261x_lwip_options(p);
+  EXPECT_EQ(o.stack.tcp_wnd, 23360u);
+  EXPECT_EQ(o.stack.tcp_snd_buf, 23360u);
+  EXPECT_EQ(o.stack.pbuf_pool_size, 32u);  // drv.rx_pkts: the SDK's Rx custom pbufs
+  EXPECT_EQ(o.stack.udp_recvmbox, 320u);
+  EXPECT_EQ(o.stack.checksum_offload, 1);  // cpsw.checksum_offload
+  EXPECT_EQ(o.tcpip_mbox, 136u);
+  EXPECT_EQ(o.tcpip_priority, 7u);
+  EXPECT_FALSE(p.specs().count("lwip.pbuf_pool_size") || p.specs().count("lwip.checksum"));
 }
 
 }  // namespace
