@@ -156,9 +156,10 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
                                                             worst ? worst_drop : "none counted");
   else if (!tcp && worst > 0) r.limiting = fmt::format("receive path: drops at {}", worst_drop);
   else if (!board_rx && tx_wait_pct > 20) r.limiting = fmt::format("Tx completion wait ({:.0f} % of the test)", tx_wait_pct);
-  else if (tcp && board_rx) r.limiting = fmt::format("TCP window ({} B) over the round trip", sw.options.tcp_wnd);
-  else if (tcp && sw.options.tcp_snd_buf < pc.stack.window())
-    r.limiting = fmt::format("TCP send buffer ({} B) over the round trip", sw.options.tcp_snd_buf);
+  else if (tcp && board_rx)
+    r.limiting = fmt::format("TCP window ({} B) over the round trip", sw.options.stack.tcp_wnd);
+  else if (tcp && sw.options.stack.tcp_snd_buf < pc.stack.window())
+    r.limiting = fmt::format("TCP send buffer ({} B) over the round trip", sw.options.stack.tcp_snd_buf);
   else if (tcp) r.limiting = fmt::format("the PC's TCP window ({} B) over the round trip", pc.stack.window());
   else r.limiting = "sender";
 

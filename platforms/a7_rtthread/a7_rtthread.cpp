@@ -39,6 +39,11 @@ void declare_a7_params(ParamTable& t) {
   os::RtThread::declare_params(t);
   drivers::DwEmacDriverConfig::bindings().declare(t, "drv");
   net::LwipCallCosts::bindings().declare(t, "lwip");
+  net::LwipOptions::bindings().declare(t, "lwip");
+  t.declare_model(model_choice("lwip.options", {"rtthread", "tuned"}, "-",
+                               "lwIP build: RT-Thread's lwipopts.h (no timestamps) or the study's tuned one "
+                               "(timestamps on); what 0 stands for in lwip.tcp_wnd and lwip.tcp_snd_buf (rtthread "
+                               "8196 B, tuned 11680 B) and lwip.pbuf_pool_size (16, 64)"));
   eth::NicThrottle::Config::bindings().declare(t, "pc.nic");
 }
 
@@ -54,21 +59,13 @@ void check_a7_params(const ParamTable& p) {
   p.require_power_of_two({"a7.l1d_kb", "a7.l1i_kb"}, "8, 16, 32, 64 KB");
   Cpu::check_cache_params(p, "a7");
   p.require_power_of_two({"a7.l2_kb"}, "128, 256, 512, 1024 KB");
-  // lwIP needs a window of one segment and a send buffer of two (its init.c checks).
-  if (const int64_t w = p.i("lwip.tcp_wnd"); w != 0 && w < 1460)
-    throw InputError(fmt::format("{}: key 'lwip.tcp_wnd': {} B is below one 1460 B segment (valid: 0 for "
-                                 "lwip.options', or 1460..65535)", p.origin("lwip.tcp_wnd"), w));
-  if (const int64_t b = p.i("lwip.tcp_snd_buf"); b != 0 && b < 2920)
-    throw InputError(fmt::format("{}: key 'lwip.tcp_snd_buf': {} B is below two 1460 B segments (valid: 0 for "
-                                 "lwip.options', or 2920..65535)", p.origin("lwip.tcp_snd_buf"), b));
   // lwIP's init.c refuses a build whose window the pbuf pool cannot hold
   // (TCP_WND > PBUF_POOL_SIZE x (PBUF_POOL_BUFSIZE - headers): 1520 B less the
   // link header with its padding word, 16, and the IP and TCP headers, 40).
   {
     constexpr int64_t kPerPbuf = 1520 - 16 - 40;
-    const bool tuned = p.s("lwip.options") == "tuned";
-    const int64_t wnd = p.i("lwip.tcp_wnd") ? p.i("lwip.tcp_wnd") : (tuned ? 8 * 1460 : 8196);
-    const int64_t pool = p.i("lwip.pbuf_pool_size") ? p.i("lwip.pbuf_pool_size") : (tuned ? 64 : 16);
+    const ws_lwip_options o = a7_lwip_options(p).stack;  // refuses a window below a segment, a buffer below two
+    const int64_t wnd = o.tcp_wnd, pool = o.pbuf_pool_size;
     if (wnd > pool * kPerPbuf)
       throw InputError(fmt::format("{}: key 'lwip.tcp_wnd': {} B is more than {} pool pbufs hold ({} B): lwIP's "
                                    "init.c refuses such a build (valid: up to lwip.pbuf_pool_size x {} B)",
@@ -104,6 +101,10 @@ RunResult run_a7(const ParamTable& p, const RunOptions& o) {
 }
 
 }  // namespace
+
+net::LwipOptions a7_lwip_options(const ParamTable& p) {
+  return net::LwipOptions::bindings().build(p, "lwip", net::LwipOptions::shipped(p.s("lwip.options")));
+}
 
 Platform a7_platform() {
   return board_platform(kBoard, declare_a7_params,

@@ -5,23 +5,12 @@
 #include <functional>
 #include <utility>
 #include "models/sim/invariants.hpp"
+#include "platforms/a7_rtthread/a7_rtthread.hpp"
 #include "workloads/lib/memcpy_routines.hpp"
 
 namespace ws::a7 {
 
 namespace {
-
-ws_lwip_options board_options(const ParamTable& p) {
-  const bool tuned = p.s("lwip.options") == "tuned";
-  const auto pick = [&](const char* key, uint32_t rtthread, uint32_t tuned_value) {
-    const auto v = uint32_t(p.i(key));
-    return v ? v : (tuned ? tuned_value : rtthread);
-  };
-  return {pick("lwip.tcp_wnd", 8196, 8 * 1460), pick("lwip.tcp_snd_buf", 8196, 8 * 1460),
-          pick("lwip.pbuf_pool_size", 16, 64), uint32_t(p.i("lwip.udp_recvmbox")),
-          0, 0, 0, 0,  // netutils iperf sets TCP_NODELAY
-          p.s("lwip.checksum") == "offload", 0};
-}
 
 drivers::DwEmacDriver::Config driver_config(const ParamTable& p, const ws_lwip_options& opt,
                                             const sc_core::sc_time& tick) {
@@ -39,15 +28,16 @@ A7Software::A7Software(const ParamTable& p, A7Board& b, RunContext& r)
       board(b),
       tick(1.0 / double(p.i("rtt.tick_hz")), sc_core::SC_SEC),
       rtt(board.core, run.stats, os::KernelCosts::bindings().build(p, "rtt"), tick, 10),
-      options(board_options(p)),
+      options(a7_lwip_options(p)),
       stack(p.s("lwip.options") == "tuned" ? ws_lwip_board_tuned() : ws_lwip_board_rtthread(), run.sched,
-            eth::local_mac(0x02, 1), kBoardIp, kMask, options),
+            eth::local_mac(0x02, 1), kBoardIp, kMask, options.stack),
       lwip(stack, board.core, lib::memcpy_from_name(p.s("sw.memcpy")), kLwipWindow,
            net::LwipCallCosts::bindings().build(p, "lwip")),
-      tcpip(rtt.kernel(), [this](std::function<os::Task()> body) { rtt.thread("tcpip", 10, std::move(body)); },
-            stack, lwip, unsigned(p.i("lwip.tcpip_mbox")), board.gic, kTimeoutSource, kTimeoutLine),
-      driver(driver_config(p, options, tick), board.emac, rtt, stack, lwip, tcpip, board.gic, kEmacSource, kEmacLine,
-             12) {}
+      tcpip(rtt.kernel(),
+            [this](std::function<os::Task()> body) { rtt.thread("tcpip", options.tcpip_priority, std::move(body)); },
+            stack, lwip, options.tcpip_mbox, board.gic, kTimeoutSource, kTimeoutLine),
+      driver(driver_config(p, options.stack, tick), board.emac, rtt, stack, lwip, tcpip, board.gic, kEmacSource,
+             kEmacLine, 12) {}
 
 void A7Software::boot() {
   rtt.kernel().boot(0, [this]() -> os::Task {

@@ -12,6 +12,7 @@
 #include "platforms/a7_rtthread/a7_board.hpp"
 #include "workloads/drivers/dw_emac_driver.hpp"
 #include "workloads/net/lwip_on_core.hpp"
+#include "workloads/net/lwip_options.hpp"
 #include "workloads/net/lwip_stack.hpp"
 #include "workloads/net/tcpip_thread.hpp"
 #include "workloads/os/rtthread/rtthread.hpp"
@@ -36,7 +37,7 @@ struct A7Software {
   A7Board& board;
   const sc_core::sc_time tick;
   os::RtThread rtt;
-  const ws_lwip_options options;  // lwIP's build, lwip.options with the lwip.* overrides
+  const net::LwipOptions options;  // lwIP's build, lwip.options with the lwip.* overrides
   net::LwipStack stack;
   net::LwipOnCore lwip;
   net::TcpipThread tcpip;

@@ -36,6 +36,7 @@ void declare_am261x_params(ParamTable& t) {
   os::FreeRtos::declare_params(t);
   drivers::CpswLwipifConfig::bindings().declare(t, "drv");
   net::LwipCallCosts::bindings().declare(t, "lwip");
+  net::LwipOptions::bindings().declare(t, "lwip");
   eth::NicThrottle::Config::bindings().declare(t, "pc.nic");
 }
 
@@ -45,7 +46,7 @@ void check_am261x_params(const ParamTable& p) {
   if (p.s("iperf.proto") == "tcp" && p.i("iperf.datagram_bytes") != 1470)
     throw InputError(fmt::format("{}: key 'iperf.datagram_bytes': a TCP test has no datagrams (iperf.proto=tcp, {}; "
                                  "valid: 1470, the default)", p.origin("iperf.datagram_bytes"), p.origin("iperf.proto")));
-  if (const int64_t w = p.i("lwip.tcp_wnd"); w > int64_t(p.i("drv.rx_pkts")) * 1460)
+  if (const int64_t w = am261x_lwip_options(p).stack.tcp_wnd; w > int64_t(p.i("drv.rx_pkts")) * 1460)
     throw InputError(fmt::format("{}: key 'lwip.tcp_wnd': {} B is more than the {} Rx packets hold ({} B of "
                                  "segments): the window would promise what the ring cannot take (valid: up to "
                                  "drv.rx_pkts x 1460)", p.origin({"lwip.tcp_wnd", "drv.rx_pkts"}), w,
@@ -71,6 +72,13 @@ RunResult run_am261x(const ParamTable& p, const RunOptions& o) {
 }
 
 }  // namespace
+
+net::LwipOptions am261x_lwip_options(const ParamTable& p) {
+  net::LwipOptions o = net::LwipOptions::shipped("mcusdk");
+  o.stack.pbuf_pool_size = uint32_t(p.i("drv.rx_pkts"));
+  o.stack.checksum_offload = p.s("cpsw.checksum_offload") == "on";
+  return net::LwipOptions::bindings().build(p, "lwip", o);
+}
 
 Platform am261x_platform() {
   return board_platform(kBoard, declare_am261x_params,

@@ -60,7 +60,7 @@ RunResult run_am261x_iperf(const ParamTable& p, const RunOptions& o) {
                                       const sc_time& at) { sw.rtos.task(name, priority, std::move(body), at); };
   // lwiperf runs in the tcpip thread's context; the SDK's UDP server is a task of its own.
   apps::IperfBoard board_app(icfg, sw.rtos.kernel(), spawn, sw.tcpip, sw.stack, sw.lwip,
-                             tcp ? sw.tcpip_priority : unsigned(p.i("iperf.udp_priority")), kPcIp);
+                             tcp ? sw.options.tcpip_priority : unsigned(p.i("iperf.udp_priority")), kPcIp);
   apps::IperfConfig pcfg = icfg;
   pcfg.end = kStart + (search ? trial : length);
   pcfg.block_bytes = 128 * 1024;  // iperf 2's TCP writes (Settings.cpp: kDefault_TCPBufLen)
@@ -169,8 +169,9 @@ RunResult run_am261x_iperf(const ParamTable& p, const RunOptions& o) {
   else if (cpu >= 90) r.limiting = "cpu (r5f)";
   else if (!tcp && worst > 0) r.limiting = fmt::format("receive path: drops at {}", worst_drop);
   else if (tcp && retransmits > 0) r.limiting = fmt::format("loss recovery: {} retransmits", retransmits);
-  else if (tcp && board_rx) r.limiting = fmt::format("TCP window ({} B) over the round trip", sw.options.tcp_wnd);
-  else if (tcp) r.limiting = fmt::format("TCP send buffer ({} B) over the round trip", sw.options.tcp_snd_buf);
+  else if (tcp && board_rx)
+    r.limiting = fmt::format("TCP window ({} B) over the round trip", sw.options.stack.tcp_wnd);
+  else if (tcp) r.limiting = fmt::format("TCP send buffer ({} B) over the round trip", sw.options.stack.tcp_snd_buf);
   else r.limiting = "sender";
 
   r.resources = window.resources();

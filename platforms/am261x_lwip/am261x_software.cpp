@@ -3,21 +3,12 @@
 
 #include <functional>
 #include <utility>
+#include "platforms/am261x_lwip/am261x.hpp"
 #include "workloads/lib/memcpy_routines.hpp"
 
 namespace ws::am261x {
 
 namespace {
-
-ws_lwip_options board_options(const ParamTable& p) {
-  ws_lwip_options o{};
-  o.tcp_wnd = uint32_t(p.i("lwip.tcp_wnd"));
-  o.tcp_snd_buf = uint32_t(p.i("lwip.tcp_snd_buf"));
-  o.pbuf_pool_size = uint32_t(p.i("drv.rx_pkts"));  // the SDK's Rx custom pbufs, one per Rx packet
-  o.udp_recvmbox = uint32_t(p.i("lwip.udp_recvmbox"));
-  o.checksum_offload = p.s("cpsw.checksum_offload") == "on";
-  return o;
-}
 
 drivers::CpswLwipif::Config driver_config(const ParamTable& p) {
   drivers::CpswLwipif::Config c;
@@ -32,14 +23,13 @@ Am261xSoftware::Am261xSoftware(const ParamTable& p, Am261xBoard& b, RunContext& 
       board(b),
       rtos(board.core, run.stats, os::KernelCosts::bindings().build(p, "freertos"),
            sc_core::sc_time(1.0 / double(p.i("freertos.tick_hz")), sc_core::SC_SEC)),
-      options(board_options(p)),
-      stack(ws_lwip_board_mcusdk(), run.sched, eth::local_mac(0x02, 1), kBoardIp, kMask, options),
+      options(am261x_lwip_options(p)),
+      stack(ws_lwip_board_mcusdk(), run.sched, eth::local_mac(0x02, 1), kBoardIp, kMask, options.stack),
       lwip(stack, board.core, lib::Memcpy::Libc, kLwipWindow,  // the C library's memcpy (TI Arm Clang)
            net::LwipCallCosts::bindings().build(p, "lwip")),
-      tcpip_priority(unsigned(p.i("lwip.tcpip_priority"))),
       tcpip(rtos.kernel(),
-            [this](std::function<os::Task()> body) { rtos.task("tcpip", tcpip_priority, std::move(body)); }, stack,
-            lwip, unsigned(p.i("lwip.tcpip_mbox")), board.vim, kTimeoutSource, kTimeoutLine),
+            [this](std::function<os::Task()> body) { rtos.task("tcpip", options.tcpip_priority, std::move(body)); },
+            stack, lwip, options.tcpip_mbox, board.vim, kTimeoutSource, kTimeoutLine),
       driver(driver_config(p), board.cpsw, board.msram, rtos, stack, lwip, tcpip, board.vim, kCpswIrq, kRxLine,
              kTxLine) {}
 

@@ -11,6 +11,7 @@
 #include "platforms/am261x_lwip/am261x_board.hpp"
 #include "workloads/drivers/cpsw_lwipif.hpp"
 #include "workloads/net/lwip_on_core.hpp"
+#include "workloads/net/lwip_options.hpp"
 #include "workloads/net/lwip_stack.hpp"
 #include "workloads/net/tcpip_thread.hpp"
 #include "workloads/os/freertos/freertos.hpp"
@@ -29,10 +30,9 @@ struct Am261xSoftware {
   RunContext& run;
   Am261xBoard& board;
   os::FreeRtos rtos;
-  const ws_lwip_options options;
+  const net::LwipOptions options;  // lwIP's build with the lwip.* keys
   net::LwipStack stack;
   net::LwipOnCore lwip;
-  const unsigned tcpip_priority;
   net::TcpipThread tcpip;
   drivers::CpswLwipif driver;
 };
