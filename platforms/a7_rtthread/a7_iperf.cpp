@@ -141,7 +141,7 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
   const double restarts_per_s = double(sw.driver.tick_restarts() - restarts_before) / length.to_seconds();
   const uint64_t missed = drops.count("emac.rx_fifo.rx_missed") ? drops.at("emac.rx_fifo.rx_missed") : 0;
   if (wire_pct >= 95) r.limiting = fmt::format("wire ({} Mbit/s)", p.s("emac.mbps"));
-  else if (board_rx && cpu < 90 && restarts_per_s >= 0.5 * double(p.i("rtt.tick_hz")))
+  else if (board_rx && cpu < 90 && restarts_per_s >= 0.5 * os::RtThread::tick_hz(p))
     r.limiting = fmt::format("reception stalled until the next tick: {:.0f} stalls/s, {} frames missed (lost "
                              "interrupts; the tick's poll takes up to {} frames)", restarts_per_s, missed,
                              p.i("drv.rx_tick_frames"));

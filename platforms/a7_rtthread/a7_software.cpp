@@ -26,7 +26,7 @@ drivers::DwEmacDriver::Config driver_config(const ParamTable& p, const ws_lwip_o
 A7Software::A7Software(const ParamTable& p, A7Board& b, RunContext& r)
     : run(r),
       board(b),
-      tick(1.0 / double(p.i("rtt.tick_hz")), sc_core::SC_SEC),
+      tick(os::RtThread::tick(p)),
       rtt(board.core, run.stats, os::KernelCosts::bindings().build(p, "rtt"), tick, 10),
       options(a7_lwip_options(p)),
       stack(p.s("lwip.options") == "tuned" ? ws_lwip_board_tuned() : ws_lwip_board_rtthread(), run.sched,

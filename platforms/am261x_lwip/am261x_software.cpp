@@ -22,7 +22,7 @@ Am261xSoftware::Am261xSoftware(const ParamTable& p, Am261xBoard& b, RunContext& 
     : run(r),
       board(b),
       rtos(board.core, run.stats, os::KernelCosts::bindings().build(p, "freertos"),
-           sc_core::sc_time(1.0 / double(p.i("freertos.tick_hz")), sc_core::SC_SEC)),
+           os::FreeRtos::tick(p)),
       options(am261x_lwip_options(p)),
       stack(ws_lwip_board_mcusdk(), run.sched, eth::local_mac(0x02, 1), kBoardIp, kMask, options.stack),
       lwip(stack, board.core, lib::Memcpy::Libc, kLwipWindow,  // the C library's memcpy (TI Arm Clang)

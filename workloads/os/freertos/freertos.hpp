@@ -19,6 +19,10 @@ class FreeRtos {
   static constexpr unsigned kPriorities = 32;  // configMAX_PRIORITIES
   // The kernel's costs as "freertos.*" parameters and "freertos.tick_hz".
   static void declare_params(ParamTable& t);
+  // The tick's period, "freertos.tick_hz".
+  static sc_core::sc_time tick(const ParamTable& p) {
+    return sc_core::sc_time(1.0 / double(p.i("freertos.tick_hz")), sc_core::SC_SEC);
+  }
 
   FreeRtos(Cpu& core, StatsRegistry& stats, const KernelCosts& costs, const sc_core::sc_time& tick);
   // xTaskCreate: `priority` 0 (idle) .. 31 (most urgent).

@@ -21,6 +21,9 @@ class RtThread {
   static constexpr unsigned kPriorities = 32;  // RT_THREAD_PRIORITY_MAX
   // The kernel's costs as "rtt.*" parameters (KernelCosts::declare_params) and "rtt.tick_hz".
   static void declare_params(ParamTable& t);
+  // The tick "rtt.tick_hz" gives: its rate, and its period.
+  static double tick_hz(const ParamTable& p) { return double(p.i("rtt.tick_hz")); }
+  static sc_core::sc_time tick(const ParamTable& p) { return sc_core::sc_time(1.0 / tick_hz(p), sc_core::SC_SEC); }
 
   RtThread(Cpu& core, StatsRegistry& stats, const KernelCosts& costs, const sc_core::sc_time& tick,
            unsigned time_slice_ticks);
