@@ -62,8 +62,7 @@ ScenarioPoints scenario_points(const Scenario& sc, const std::vector<std::string
   sp.platform = &platform;
   ParamTable& base = sp.base;
   platform.declare(base);
-  // A platform with several workloads reads which one from its "workload" key.
-  if (base.specs().count("workload")) base.set("workload", sc.workload, sc.workload_where);
+  base.set("workload", sc.workload, sc.workload_where);  // every board's key (board_file.cpp)
   apply(sc, base);
   std::vector<std::string>& columns = sp.columns;
   auto note = [&](const std::string& k) {

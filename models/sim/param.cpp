@@ -190,14 +190,15 @@ void ParamTable::require_power_of_two(std::initializer_list<const char*> keys, c
 }
 
 std::string ParamTable::origin(const std::string& key) const {
-  auto it = origins_.find(key);
-  return it == origins_.end() ? "default" : it->second;
+  if (auto it = origins_.find(key); it != origins_.end()) return it->second;
+  const auto s = specs_.find(key);
+  return s != specs_.end() && !s->second.where.empty() ? s->second.where : "default";
 }
 
 std::string ParamTable::origin(std::initializer_list<const char*> keys) const {
   for (const char* key : keys)
     if (auto it = origins_.find(key); it != origins_.end()) return it->second;
-  return "default";
+  return keys.size() ? origin(*keys.begin()) : "default";
 }
 
 const std::string& ParamTable::text(const std::string& key) const {

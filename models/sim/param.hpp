@@ -80,10 +80,13 @@ class ParamTable {
   const ParamSpec& spec(const std::string& key) const;
   // Sets a value from text; `where` names its origin ("file.yaml:12", "--set").
   void set(const std::string& key, const std::string& value, const std::string& where);
-  // Where a key's value came from ("file.yaml:12", "--set"), or "default".
+  // Where a key's value came from ("file.yaml:12", "--set"), else where its
+  // default came from (a board file's line), else "default".
   std::string origin(const std::string& key) const;
-  // Where the first of `keys` the user set was set ("default" when none was):
-  // a check on several keys names the one the user gave.
+  // Whether the scenario or --set gave the key (not its default).
+  bool given(const std::string& key) const { return origins_.count(key) > 0; }
+  // Where the first of `keys` the user set was set (when none was, the first
+  // key's origin()): a check on several keys names the one the user gave.
   std::string origin(std::initializer_list<const char*> keys) const;
   // Throws InputError naming the file, line and key of the first of `keys`
   // whose integer value is not a power of two, with `valid` as the valid range.

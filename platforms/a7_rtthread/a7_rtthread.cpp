@@ -27,7 +27,8 @@ namespace {
 
 const char* kBoard = "platforms/a7_rtthread/board.yaml";
 
-// The blocks' keys; the board file gives their defaults and the study's own keys.
+// The blocks' keys and the choice of lwIP build (which of LwipOptions::shipped
+// a 0 size keeps); the board file gives their defaults and the study's own keys.
 void declare_a7_params(ParamTable& t) {
   declare_core_config(t, "a7");
   apps::declare_iperf_params(t);
@@ -49,7 +50,7 @@ void declare_a7_params(ParamTable& t) {
 
 
 void check_a7_params(const ParamTable& p) {
-  if (p.s("workload") == "iperf" && p.s("iperf.proto") == "tcp" && p.origin("iperf.udp_mbps") != "default")
+  if (p.s("workload") == "iperf" && p.s("iperf.proto") == "tcp" && p.given("iperf.udp_mbps"))
     throw InputError(fmt::format("{}: key 'iperf.udp_mbps': a TCP test has no offered rate (iperf.proto=tcp, {})",
                                  p.origin("iperf.udp_mbps"), p.origin("iperf.proto")));
   const double line = std::stod(p.s("emac.mbps"));

@@ -165,6 +165,12 @@ BoardFile load(const std::string& file) {
   return b;
 }
 
+// What the board runs is every board's key, one of its platform's workloads: the scenario sets it.
+void declare_workload(ParamTable& t, const std::vector<std::string>& workloads) {
+  t.declare(choice("workload", workloads.at(0), workloads, "-", "what the board runs (the scenario's workload)",
+                   "the scenario"));
+}
+
 ParamSpec::Kind kind_of(const std::string& k) {
   return k == "int" ? ParamSpec::Kind::Int : k == "real" ? ParamSpec::Kind::Real : ParamSpec::Kind::Choice;
 }
@@ -181,6 +187,10 @@ void BoardFile::apply(ParamTable& t) const {
       if (s.kind == ParamSpec::Kind::Choice && s.choices.empty()) fail(e.where, fmt::format("key '{}': a choice needs its choices", e.key));
       t.declare_model(std::move(s));
     } else if (t.specs().count(e.key)) {
+      const ParamSpec& s = t.spec(e.key);
+      if (e.max > e.min && s.max > s.min && (e.min < s.min || e.max > s.max))
+        fail(e.where, fmt::format("key '{}': range [{}, {}] is wider than its model's (valid: within {})", e.key,
+                                  e.min, e.max, ParamTable::range_text(s)));
       t.refine(e.key, e.unit, e.meaning, e.min, e.max);
     }
     t.set_default(e.key, e.value, e.source, e.where);
@@ -222,9 +232,7 @@ Platform board_platform(const std::string& relative, std::function<void(ParamTab
   rest.declare = [blocks = rest.blocks, relative, name = rest.name, workloads = rest.workloads](ParamTable& t) {
     const BoardFile& b = board_file(relative);
     if (b.name != name) fail(b.path, fmt::format("board '{}': the catalogue names this file '{}'", b.name, name));
-    // What the board runs is every platform's key: the scenario sets it.
-    t.declare(choice("workload", workloads.at(0), workloads, "-", "what the board runs (the scenario's workload)",
-                     "the scenario"));
+    declare_workload(t, workloads);
     blocks(t);
     b.apply(t);
   };
@@ -255,7 +263,8 @@ const Platform& file_platform(const std::string& path) {
     fail(b.path, fmt::format("key 'extends': no board '{}'", root));
   Platform p = *base;
   p.name = b.name, p.board = abs, p.reference = {}, p.scenario = {};  // the base's scenario names the base
-  p.declare = [blocks = base->blocks, abs](ParamTable& t) {
+  p.declare = [blocks = base->blocks, workloads = base->workloads, abs](ParamTable& t) {
+    declare_workload(t, workloads);
     blocks(t);
     board_file(abs).apply(t);
   };

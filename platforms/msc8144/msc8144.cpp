@@ -103,7 +103,7 @@ void check_msc8144_params(const ParamTable& p) {
                                  p.origin("app.channels_per_core")));
   if (pl.uecs == 1)
     for (const auto& [key, spec] : p.specs())
-      if (key.rfind("uec0.", 0) == 0 && p.origin(key) != "default")
+      if (key.rfind("uec0.", 0) == 0 && p.given(key))
         throw InputError(fmt::format("{}: key '{}': UEC0 is not in use with qe.uecs=1 (UEC1 alone); set uec1.* "
                                      "or qe.uecs=2", p.origin(key), key));
   check_cache_geometry(p, "core.l1d_kb", "core.l1d_ways");

@@ -9,7 +9,7 @@ namespace ws {
 // cached access, so the L1 geometry (32 KB I and D per core, MSC8156 data
 // sheet; 8 ways and 64 B lines assumed) does not enter a result. Exception
 // entry and exit are inside core.complete_cycles.
-static Cpu::Config core_config(const ParamTable& p) {
+static Cpu::Config sc3850_config(const ParamTable& p) {
   return Cpu::Config{core_hz(p), Cache::Config{32 * 1024, 8, 64}, Cache::Config{32 * 1024, 8, 64}, 0, 0,
                      0, 0};
 }
@@ -21,7 +21,7 @@ Msc815xBoard::Msc815xBoard(sc_core::sc_module_name name, uint16_t pcie_id, bool 
       bus("bus", Interconnect::from(p, "bus"), run.stats),
       pcie("pcie", pcie::controller_config(p, pcie_id, root), run.sched, run.stats, rng, run.trace),
       dma("dma", pcie::dma_config(p), run.sched, run.stats, pcie),
-      core("core", core_config(p), run.sched, run.stats, &run.trace, std::string(sc_module::name()) + ".core"),
+      core("core", sc3850_config(p), run.sched, run.stats, &run.trace, std::string(sc_module::name()) + ".core"),
       // DMA done to the core's handler starting: delivery, not core time.
       epic(IrqController::latency_ns(p, "epic")) {
   dma.mem.bind(bus.in);

@@ -23,7 +23,7 @@ Memory::Config fabric_memory(const ParamTable& p) {
   // latency, assumed (the controller's pipeline in clocks is not published): CL
   // and tRCD (about 27 and 30 ns) and about ten controller clocks each way, 90 ns.
   const Preset preset = kind == "ddr3l" ? Preset{90, 8 * 0.16667} : kind == "ddr4" ? Preset{90, 8 * 0.2} : Preset{8, 8};
-  const auto pick = [&](const char* key, double v) { return p.origin(key) == "default" ? v : p.r(key); };
+  const auto pick = [&](const char* key, double v) { return p.given(key) ? p.r(key) : v; };
   return Memory::Config{PolarFireBoard::kMemorySize, pick("fpga_mem.latency_ns", preset.latency_ns),
                         pick("fpga_mem.bytes_per_ns", preset.bytes_per_ns), 1};
 }

@@ -134,3 +134,26 @@ TEST(BoardFiles, TheCiExampleOfAUsersBoardHolds) {
 }
 
 }  // namespace
+
+namespace {
+
+// A board with two workloads, varied by a user's file: the variant declares
+// `workload` as its base does, and both workloads run (a variant given by path
+// declared no `workload` before, and the A7's run read it).
+TEST(BoardFiles, AUsersVariantOfABoardWithTwoWorkloadsRunsBoth) {
+  const std::string board = ws::test::write_file(
+      "ws_my_a7.yaml", "board: my_a7\ndescription: \"an A7 at 1 GHz\"\nextends: a7_rtthread\n"
+                       "defaults:\n  soc.core_mhz: {value: 1000, source: \"a slower grade\"}\n");
+  for (const char* workload : {"iperf", "memcpy"}) {
+    const std::string scenario = ws::test::write_file(
+        std::string("ws_my_a7_") + workload + ".yaml",
+        std::string("platform: ws_my_a7.yaml\nworkload: ") + workload + "\nparams:\n  iperf.seconds: 0.2\n"
+        "  memcpy.mbytes: 0.1\n");
+    const auto r = wirespeed("run " + scenario + " --format csv");
+    EXPECT_EQ(r.code, 0) << workload << ": " << r.err;
+  }
+  const auto p = wirespeed("params " + board + " workload --format csv");
+  EXPECT_NE(p.out.find("one of iperf|memcpy"), std::string::npos) << p.out;
+}
+
+}  // namespace

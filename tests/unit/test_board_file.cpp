@@ -85,6 +85,24 @@ TEST(BoardFile, AValueOutOfRangeNamesFileLineKeyAndRange) {
             std::string::npos) << clock;
 }
 
+// A board puts a model's key in its part's words: a narrower range, never a wider one.
+TEST(BoardFile, ABoardMayNarrowAModelsRangeButNotWidenIt) {
+  std::string text = kBoard;
+  text.replace(text.find("core.l1d_ways: {value: 4, source: \"datasheet\""), 45,
+               "core.l1d_ways: {value: 4, source: \"datasheet\", range: [2, 8]");
+  ParamTable t;
+  declare(t, write_board("narrower", text));
+  EXPECT_EQ(t.spec("core.l1d_ways").max, 8);
+  text = kBoard;
+  text.replace(text.find("core.l1d_ways: {value: 4, source: \"datasheet\""), 45,
+               "core.l1d_ways: {value: 4, source: \"datasheet\", range: [1, 64]");
+  const std::string err = apply_error(write_board("wider", text));
+  EXPECT_NE(err.find("board.yaml:5: key 'core.l1d_ways': range [1, 64] is wider than its model's (valid: within "
+                     "integer 1..16)"),
+            std::string::npos)
+      << err;
+}
+
 TEST(BoardFile, AKeyNoBlockDeclaresAMissingSourceAndAnUnknownFieldAreErrors) {
   const std::string unknown = apply_error(write_board("unknown_key", std::string(kBoard) +
                                                                          "  core.l3_kb: {value: 1, source: x}\n"));

@@ -101,3 +101,29 @@ TEST(LwipOptions, TheAm261xBuildsTheMcuSdksOptions) {
 }
 
 }  // namespace
+
+namespace {
+
+// A size a board file gives that lwIP refuses is named by its file and line,
+// not as a "default" (origin() fell back to "default" before).
+TEST(LwipOptions, ABoardFilesSizeBelowLwipsLeastNamesItsFileAndLine) {
+  const std::string path = testing::TempDir() + "ws_lwip_options_small.yaml";
+  std::ofstream(path, std::ios::trunc) << R"(board: small_buffer
+description: "a board whose send buffer is below two segments"
+defaults:
+  lwip.tcp_wnd: {value: 5840, source: "datasheet"}
+  lwip.tcp_snd_buf: {value: 100, source: "datasheet"}
+  lwip.udp_recvmbox: {value: 4, source: "datasheet"}
+  lwip.tcpip_mbox: {value: 8, source: "datasheet"}
+)";
+  const std::string err = error_of([&] {
+    ParamTable t;
+    LwipOptions::bindings().declare(t, "lwip");
+    ws::board_file(path).apply(t);
+    LwipOptions::bindings().build(t, "lwip", LwipOptions::shipped("tuned"));
+  });
+  EXPECT_NE(err.find(path + ":5: key 'lwip.tcp_snd_buf': 100 B is below two 1460 B segments"), std::string::npos)
+      << err;
+}
+
+}  // namespace
