@@ -68,7 +68,7 @@ json run_config(const RunDescription& d) {
   const ParamTable& base = *d.base;
   json params = json::object();
   for (auto& [key, spec] : base.specs())
-    params[key] = {{"value", typed(spec, base.text(key))}, {"unit", spec.unit}, {"origin", base.origin(key)}};
+    params[key] = {{"value", typed(spec, base.text(key))}, {"unit", spec.unit}, {"origin", base.given(key) ? base.origin(key) : "default"}};
   json sweep = json::object();
   for (auto& [key, values] : d.axes) {
     json v = json::array();
