@@ -114,7 +114,7 @@ void Cpu::write_uncached(uint64_t addr, const void* src, uint32_t n) {
 
 std::string Cpu::transport_with(unsigned ext_id, tlm::tlm_extension_base* ext, tlm::tlm_command cmd, uint64_t addr, uint8_t* data,
                                 uint32_t n, sc_core::sc_time& delay) {
-  tlm::tlm_generic_payload t;
+  tlm::tlm_generic_payload& t = extended_payload_;
   t.set_command(cmd);
   t.set_address(addr);
   t.set_data_ptr(data);

@@ -243,6 +243,7 @@ class Cpu : public sc_core::sc_module {
   SnoopDomain* coherence_ = nullptr;
   unsigned coherent_index_ = 0;
   tlm::tlm_generic_payload debug_payload_;  // reused: constructing one allocates (every cached access moves bytes)
+  tlm::tlm_generic_payload extended_payload_;  // transport_with's, reused likewise (the MSC8144's OS reads, per frame)
   bool icache_on_ = true;
   uint64_t code_addr_ = 0, data_addr_ = 0;
   uint64_t code_cursor_ = 0, code_seed_ = 1;  // where exec_code() is in the code footprint
