@@ -52,14 +52,7 @@ void Cpdma::rx_step() {
   pool_.put(f);
   rx_cur_ = d.next;
   write_flags(desc, flags, now() + done);
-  sched_.after(done, [this, len] {
-    mac_.release(len);
-    --rx_storing_;
-    ++rx_frames_;
-    rx_pace_.request();
-    rx_busy_ = false;
-    rx_step();
-  });
+  stored_at(now() + done, len, [this] { rx_pace_.request(); });
 }
 
 void Cpdma::write_tx_hdp(uint64_t desc) {

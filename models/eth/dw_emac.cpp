@@ -100,14 +100,7 @@ void DwEmac::rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at) {
   pool_.put(f);
   rx_cur_ = next(rx_cur_, rx_base_, d);
   write_word(desc, des0, done);  // DES0 last: OWN clears when the rest is done
-  sched_.at(done, [this, len] {
-    mac_.release(len);
-    --rx_storing_;
-    ++rx_frames_;
-    raise(kRi);
-    rx_busy_ = false;
-    rx_step();
-  });
+  stored_at(done, len, [this] { raise(kRi); });
 }
 
 void DwEmac::tx_poll_demand() {

@@ -111,14 +111,7 @@ void Etsec::rx_step() {
     rx_.advance(bd);
     write_status(at, qe::Bd{uint16_t((bd.status & (qe::kBdWrap | qe::kBdInterrupt)) | qe::kBdFirst | qe::kBdLast),
                             uint16_t(len), bd.pointer}, done);
-    sched_.at(done, [this, len] {
-      mac_.release(len);
-      --rx_storing_;
-      ++rx_frames_;
-      complete(rx_co_, rx_ic_, kRxFrame);
-      rx_busy_ = false;
-      rx_step();
-    });
+    stored_at(done, len, [this] { complete(rx_co_, rx_ic_, kRxFrame); });
   });
 }
 

@@ -62,6 +62,19 @@ class MacDma : public sc_core::sc_module {
   Frame* take_oldest();
   // `f`, out of the FIFO, dropped for `reason`: counted, its FIFO room freed, back to the pool.
   void drop(Frame* f, const char* reason);
+  // A frame of `len` bytes being stored is in its buffer at `at`: its FIFO room frees, it counts, the
+  // MAC says so (`notify`: an interrupt), and the engine takes the next frame.
+  template <class Notify>
+  void stored_at(const sc_core::sc_time& at, uint32_t len, Notify notify) {
+    sched_.at(at, [this, len, notify] {
+      mac_.release(len);
+      --rx_storing_;
+      ++rx_frames_;
+      notify();
+      rx_busy_ = false;
+      rx_step();
+    });
+  }
 
   Scheduler& sched_;
   FramePool& pool_;
