@@ -31,17 +31,7 @@ std::string number_text(const ParamSpec& s, double v) {
   return s.kind == ParamSpec::Kind::Int ? fmt::format("{}", std::llround(v)) : fmt::format("{:.6g}", v);
 }
 
-bool valid(const ParamSpec& s, const std::string& v) {
-  ParamTable t;  // the key's own check, on a table of just it
-  ParamSpec one = s;
-  one.def = v;
-  try {
-    t.declare(one);
-  } catch (const std::logic_error&) {
-    return false;
-  }
-  return true;
-}
+bool valid(const ParamSpec& s, const std::string& v) { return ParamTable::check(s, v).empty(); }
 
 }  // namespace
 

@@ -100,8 +100,11 @@ void ParamTable::set_lever(const std::string& key, std::vector<std::string> trie
 }
 
 void ParamTable::refine(const std::string& key, const std::string& unit, const std::string& meaning, double min,
-                        double max) {
+                        double max, const std::string& where) {
   ParamSpec& s = specs_.at(key);
+  if (max > min && s.max > s.min && (min < s.min || max > s.max))
+    throw InputError(fmt::format("{}: key '{}': range [{}, {}] is wider than its model's (valid: within {})", where, key,
+                                 min, max, range_text(s)));
   if (!unit.empty()) s.unit = unit;
   if (!meaning.empty()) s.meaning = meaning;
   if (max > min) s.min = min, s.max = max;
@@ -147,7 +150,7 @@ static bool parse_number(const std::string& v, double& out, bool integer) {
 }
 
 // Empty when valid, otherwise what is wrong.
-std::string ParamTable::check(const ParamSpec& p, const std::string& value) const {
+std::string ParamTable::check(const ParamSpec& p, const std::string& value) {
   if (p.kind == ParamSpec::Kind::Choice) {
     if (std::find(p.choices.begin(), p.choices.end(), value) == p.choices.end())
       return fmt::format("'{}' is not valid; expected {}", value, range_text(p));

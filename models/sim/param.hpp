@@ -69,7 +69,9 @@ class ParamTable {
   // InputError naming `where` ("board.yaml:12"), the key and the valid range.
   void set_default(const std::string& key, std::string def, std::string source, const std::string& where);
   // A board's own words for a model's key: its unit, meaning or range, where given (non-empty, max > min).
-  void refine(const std::string& key, const std::string& unit, const std::string& meaning, double min, double max);
+  // The range may narrow the model's, never widen it: an InputError naming `where`.
+  void refine(const std::string& key, const std::string& unit, const std::string& meaning, double min, double max,
+              const std::string& where);
   // Makes `key` a lever (ParamSpec::lever); a candidate that is no step and no
   // valid value is an InputError naming `where`.
   void set_lever(const std::string& key, std::vector<std::string> tries, std::string cost, const std::string& where);
@@ -100,9 +102,10 @@ class ParamTable {
   const std::map<std::string, ParamSpec>& specs() const { return specs_; }
   // The valid range of a key in words, for error messages and `params`.
   static std::string range_text(const ParamSpec& p);
+  // Why `value` is not valid for `p` (kind, range, choices), or empty when it is.
+  static std::string check(const ParamSpec& p, const std::string& value);
 
  private:
-  std::string check(const ParamSpec& p, const std::string& value) const;
   std::map<std::string, ParamSpec> specs_;
   std::map<std::string, std::string> values_;
   std::map<std::string, std::string> origins_;

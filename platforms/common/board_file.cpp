@@ -165,10 +165,20 @@ BoardFile load(const std::string& file) {
   return b;
 }
 
-// What the board runs is every board's key, one of its platform's workloads: the scenario sets it.
-void declare_workload(ParamTable& t, const std::vector<std::string>& workloads) {
-  t.declare(choice("workload", workloads.at(0), workloads, "-", "what the board runs (the scenario's workload)",
-                   "the scenario"));
+// A board's declare(): what it runs (every board's key, one of its platform's
+// workloads: the scenario sets it), its blocks' keys, then the file at `path`;
+// `name`, when given, is what the catalogue calls that file.
+std::function<void(ParamTable&)> declarer(std::function<void(ParamTable&)> blocks, std::vector<std::string> workloads,
+                                          std::string path, std::string name) {
+  return [=](ParamTable& t) {
+    const BoardFile& b = board_file(path);
+    if (!name.empty() && b.name != name)
+      fail(b.path, fmt::format("board '{}': the catalogue names this file '{}'", b.name, name));
+    t.declare(choice("workload", workloads.at(0), workloads, "-", "what the board runs (the scenario's workload)",
+                     "the scenario"));
+    blocks(t);
+    b.apply(t);
+  };
 }
 
 ParamSpec::Kind kind_of(const std::string& k) {
@@ -187,11 +197,7 @@ void BoardFile::apply(ParamTable& t) const {
       if (s.kind == ParamSpec::Kind::Choice && s.choices.empty()) fail(e.where, fmt::format("key '{}': a choice needs its choices", e.key));
       t.declare_model(std::move(s));
     } else if (t.specs().count(e.key)) {
-      const ParamSpec& s = t.spec(e.key);
-      if (e.max > e.min && s.max > s.min && (e.min < s.min || e.max > s.max))
-        fail(e.where, fmt::format("key '{}': range [{}, {}] is wider than its model's (valid: within {})", e.key,
-                                  e.min, e.max, ParamTable::range_text(s)));
-      t.refine(e.key, e.unit, e.meaning, e.min, e.max);
+      t.refine(e.key, e.unit, e.meaning, e.min, e.max, e.where);
     }
     t.set_default(e.key, e.value, e.source, e.where);
     if (!e.lever.empty()) t.set_lever(e.key, e.lever, e.lever_cost, e.where);
@@ -229,13 +235,7 @@ Platform board_platform(const std::string& relative, std::function<void(ParamTab
   rest.name = variant ? file.stem().string() : file.parent_path().filename().string();
   rest.board = relative;
   rest.blocks = std::move(blocks);
-  rest.declare = [blocks = rest.blocks, relative, name = rest.name, workloads = rest.workloads](ParamTable& t) {
-    const BoardFile& b = board_file(relative);
-    if (b.name != name) fail(b.path, fmt::format("board '{}': the catalogue names this file '{}'", b.name, name));
-    declare_workload(t, workloads);
-    blocks(t);
-    b.apply(t);
-  };
+  rest.declare = declarer(rest.blocks, rest.workloads, relative, rest.name);
   if (variant) rest.reference = {};
   return rest;
 }
@@ -263,11 +263,7 @@ const Platform& file_platform(const std::string& path) {
     fail(b.path, fmt::format("key 'extends': no board '{}'", root));
   Platform p = *base;
   p.name = b.name, p.board = abs, p.reference = {}, p.scenario = {};  // the base's scenario names the base
-  p.declare = [blocks = base->blocks, workloads = base->workloads, abs](ParamTable& t) {
-    declare_workload(t, workloads);
-    blocks(t);
-    board_file(abs).apply(t);
-  };
+  p.declare = declarer(base->blocks, base->workloads, abs, "");
   slot = std::make_unique<Platform>(std::move(p));
   return *slot;
 }
