@@ -74,7 +74,8 @@ RunResult run_am261x(const ParamTable& p, const RunOptions& o) {
 }  // namespace
 
 net::LwipOptions am261x_lwip_options(const ParamTable& p) {
-  net::LwipOptions o = net::LwipOptions::shipped("mcusdk");
+  // Every size from the board file (its ranges refuse 0, the build's value): the SDK's lwipopts.h is cited there.
+  net::LwipOptions o;
   o.stack.pbuf_pool_size = uint32_t(p.i("drv.rx_pkts"));
   o.stack.checksum_offload = p.s("cpsw.checksum_offload") == "on";
   return net::LwipOptions::bindings().build(p, "lwip", o);

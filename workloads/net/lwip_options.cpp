@@ -68,10 +68,6 @@ LwipOptions LwipOptions::shipped(std::string_view build) {
   } else if (build == "tuned") {
     // shared/reference/rtthread-lwip-iperf.md: 8 x TCP_MSS, 64 pool pbufs; RT-Thread's priority.
     o.stack.tcp_wnd = o.stack.tcp_snd_buf = 8 * 1460, o.stack.pbuf_pool_size = 64, o.tcpip_priority = 10;
-  } else if (build == "mcusdk") {
-    // mcupsdk-core lwip-config/am261x/enet/lwipopts.h:245-257 (16 x TCP_MSS), :393 (TCPIP_THREAD_PRIO 7);
-    // its Rx pbufs are the driver's Rx packets (the platform's).
-    o.stack.tcp_wnd = o.stack.tcp_snd_buf = 16 * 1460, o.tcpip_priority = 7;
   } else {
     throw std::logic_error(fmt::format("no lwIP board build '{}'", build));
   }

@@ -23,7 +23,7 @@ struct LwipOptions {
   // buffer below two (lwIP's init.c), naming the key's file and line.
   static const Bindings<LwipOptions>& bindings();
   // What a board build's lwipopts.h ships (workloads/net/lwip/profiles):
-  // "rtthread", "tuned" (the A7 study's) or "mcusdk" (TI MCU+ SDK's).
+  // "rtthread" or "tuned" (the A7 study's). A board whose file gives every size needs none.
   static LwipOptions shipped(std::string_view build);
 };
 
