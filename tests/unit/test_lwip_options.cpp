@@ -28,13 +28,19 @@ std::string error_of(const std::function<void()>& f) {
   return "(no error)";
 }
 
+// A board file of the test's own; returns its path.
+std::string write_board(const std::string& name, const std::string& text) {
+  const std::string path = testing::TempDir() + name;
+  std::ofstream(path, std::ios::trunc) << text;
+  return path;
+}
+
 TEST(LwipOptions, ABoardThatDeclaresAnOptionKeyOfItsOwnIsRefused) {
-  const std::string path = testing::TempDir() + "ws_lwip_options_board.yaml";
-  std::ofstream(path, std::ios::trunc) << R"(board: redeclares
+  const std::string path = write_board("ws_lwip_options_board.yaml", R"(board: redeclares
 description: "a board that gives lwip.tcp_wnd its own range"
 defaults:
   lwip.tcp_wnd: {value: 23360, source: "datasheet", kind: int, range: [1460, 65535], unit: "B", meaning: "TCP_WND"}
-)";
+)");
   const std::string err = error_of([&] {
     ParamTable t;
     LwipOptions::bindings().declare(t, "lwip");
@@ -100,22 +106,17 @@ TEST(LwipOptions, TheAm261xBuildsTheMcuSdksOptions) {
   EXPECT_FALSE(p.specs().count("lwip.pbuf_pool_size") || p.specs().count("lwip.checksum"));
 }
 
-}  // namespace
-
-namespace {
-
 // A size a board file gives that lwIP refuses is named by its file and line,
 // not as a "default" (origin() fell back to "default" before).
 TEST(LwipOptions, ABoardFilesSizeBelowLwipsLeastNamesItsFileAndLine) {
-  const std::string path = testing::TempDir() + "ws_lwip_options_small.yaml";
-  std::ofstream(path, std::ios::trunc) << R"(board: small_buffer
+  const std::string path = write_board("ws_lwip_options_small.yaml", R"(board: small_buffer
 description: "a board whose send buffer is below two segments"
 defaults:
   lwip.tcp_wnd: {value: 5840, source: "datasheet"}
   lwip.tcp_snd_buf: {value: 100, source: "datasheet"}
   lwip.udp_recvmbox: {value: 4, source: "datasheet"}
   lwip.tcpip_mbox: {value: 8, source: "datasheet"}
-)";
+)");
   const std::string err = error_of([&] {
     ParamTable t;
     LwipOptions::bindings().declare(t, "lwip");
