@@ -51,7 +51,8 @@ sc_time AxiDma::issue_request() {
 
 void AxiDma::pump_reads() {
   while (in_flight_ < cfg_.outstanding && issued_ < job_.len && (cfg_.buffers == 0 || buffers_busy_ < cfg_.buffers)) {
-    const uint32_t off = issued_, n = next_request_bytes();
+    period_boundary();
+    const uint32_t off = uint32_t(issued_), n = next_request_bytes();
     issued_ += n;
     buffers_busy_ += cfg_.buffers > 0;
     sched_.at(issue_request(), [this, off, n] {
@@ -120,9 +121,10 @@ void AxiDma::step_write() {
   while (cursor_ < job_.len) {
     if (cursor_ == request_end_) {
       if (in_flight_ == cfg_.outstanding) return;  // request_done resumes
+      period_boundary();
       const uint32_t n = next_request_bytes();
       issued_ += n;
-      request_end_ = issued_;
+      request_end_ = uint32_t(issued_);
       request_ready_ = issue_request();
     }
     const Piece p = first_piece(job_.remote + cursor_, request_end_ - cursor_, pcie_.mps());
@@ -166,6 +168,43 @@ void AxiDma::step_write() {
                      request_last ? PcieController::DataTaken([this] { request_done(); })
                                   : PcieController::DataTaken{});
   }
+}
+
+void AxiDma::track(SteadyState& s, std::function<void(uint64_t offset, uint64_t n)> move) {
+  steady_ = &s;
+  s.count(issued_, 4096);
+  s.count(requests_);
+  s.count(read_bytes_landed_);
+  s.state([this](Fingerprint& f) {
+    f.ahead(issue_.free_at());
+    f.ahead(datapath_.free_at());
+    f.ahead(local_.free_at());
+    f.ahead(request_ready_);
+    f.ahead(last_read_landed_);
+    f.add(in_flight_);
+    f.add(buffers_busy_);
+    if (job_.write) {  // a write's positions, relative to the requests issued
+      f.add(uint64_t(cursor_) - issued_);
+      f.add(uint64_t(request_end_) - issued_);
+      f.add(uint64_t(read_to_) - issued_);
+    }
+    f.add(read_ahead_.size());
+    f.add(room_wait_);
+  });
+  s.on_skip([this, move = std::move(move)](uint64_t) {
+    const uint32_t gain = uint32_t(steady_->gain(issued_));
+    move(issued_, gain);
+    if (!job_.write) return;
+    cursor_ += gain;  // a write streams in address order: every position moves on alike
+    request_end_ += gain;
+    read_to_ += gain;
+    for (auto& r : read_ahead_) r.first += gain;
+  });
+}
+
+void AxiDma::period_boundary() {
+  const uint64_t at = job_.remote + issued_;
+  if (steady_ && at % 4096 == 0) steady_->boundary((job_.len - issued_) / 4096);
 }
 
 void AxiDma::request_done(bool buffer_only) {

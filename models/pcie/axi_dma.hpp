@@ -34,6 +34,7 @@
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
+#include "models/sim/steady_state.hpp"
 
 namespace ws::pcie {
 
@@ -67,13 +68,19 @@ class AxiDma : public sc_core::sc_module {
   uint64_t read_bytes_landed() const { return read_bytes_landed_; }
   sc_core::sc_time last_read_landed() const { return last_read_landed_; }
   uint64_t requests_issued() const { return requests_; }
+  // A period is the far address's 4 KB (requests never cross it, so their sizes
+  // repeat each 4 KB): the engine offers a steady-state skip as a request starts
+  // on such a boundary. `move(offset, n)` moves the bytes [offset, offset + n)
+  // of the transfer that a skip takes as done.
+  void track(SteadyState& s, std::function<void(uint64_t offset, uint64_t n)> move);
 
  private:
   uint32_t next_request_bytes() const;
   sc_core::sc_time issue_request();  // books the address phase; returns when it ends
   void pump_reads();
   void step_write();
-  void request_done(bool buffer_only = false);  // buffer_only: a staging buffer written out, no request
+  void request_done(bool buffer_only = false);
+  void period_boundary();  // a request is about to start; a skip moves every position alike  // buffer_only: a staging buffer written out, no request
   // One burst of `n` bytes between local memory and `data` through the local
   // path, from `ready` at the earliest; returns when it is done.
   sc_core::sc_time local_burst(bool write, uint64_t addr, uint8_t* data, uint32_t n, const sc_core::sc_time& ready);
@@ -92,7 +99,7 @@ class AxiDma : public sc_core::sc_module {
   BusyServer local_;     // the local memory path: one burst at a time
   DmaJob job_;
   bool busy_ = false;
-  uint32_t issued_ = 0;        // bytes whose request has been issued
+  uint64_t issued_ = 0;        // bytes whose request has been issued
   uint32_t request_end_ = 0;   // write: where the request being streamed ends
   uint32_t cursor_ = 0;        // write: bytes handed to the controller
   sc_core::sc_time request_ready_;  // write: when the streamed request's address phase ended
@@ -105,6 +112,7 @@ class AxiDma : public sc_core::sc_module {
   bool room_wait_ = false;  // write: waiting for the controller's posted room
   std::vector<uint8_t> piece_;
   uint64_t read_bytes_landed_ = 0, requests_ = 0;
+  SteadyState* steady_ = nullptr;
   sc_core::sc_time last_read_landed_;
 };
 

@@ -200,4 +200,18 @@ void DataLinkLayer::receive_dllp(const WirePacket& p) {
   }
 }
 
+void DataLinkLayer::fingerprint(Fingerprint& f) const {
+  f.add(replay_.size());
+  f.add(replay_bytes_);
+  f.add(replay_next_);
+  f.add(uint64_t(replay_active_) | uint64_t(ack_pending_) << 1 | uint64_t(nak_pending_) << 2 |
+        uint64_t(nak_scheduled_) << 3 | uint64_t(fc_pending_) << 4);
+  f.add(unacked_);
+  f.add(corrupt_next_);
+  for (const OneShotTimer* t : {&replay_timer_, &ack_timer_}) {
+    f.add(t->armed());
+    if (t->armed()) f.ahead(t->due());
+  }
+}
+
 }  // namespace ws::pcie

@@ -20,6 +20,7 @@
 #include "models/sim/one_shot_timer.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
+#include "models/sim/steady_state.hpp"
 
 namespace ws::pcie {
 
@@ -81,6 +82,12 @@ class DataLinkLayer {
   const Tlp* receive_tlp(const WirePacket& p);
   void receive_dllp(const WirePacket& p);
 
+  void track(SteadyState& s) {
+    s.count(replays_);
+    s.count(naks_sent_);
+  }
+  // Held TLPs, pending DLLPs, Acks owed and the timers' deadlines.
+  void fingerprint(Fingerprint& f) const;
   uint64_t replays() const { return replays_; }
   uint64_t naks_sent() const { return naks_sent_; }
   size_t replay_bytes() const { return replay_bytes_; }

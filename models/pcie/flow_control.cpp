@@ -40,6 +40,13 @@ void FcGate::update(FcClass c, uint8_t hdr_limit, uint16_t data_limit) {
   if (!s.inf_data) s.data_limit = data_limit & (kDataMod - 1);
 }
 
+void FcGate::fingerprint(Fingerprint& f) const {
+  for (auto& s : s_) {
+    f.add(s.inf_hdr ? ~0ull : (s.hdr_limit - s.hdr_consumed) & (kHdrMod - 1));
+    f.add(s.inf_data ? ~0ull : (s.data_limit - s.data_consumed) & (kDataMod - 1));
+  }
+}
+
 void FcReceiver::init(FcClass c, FcAdvert a) {
   auto& s = s_[size_t(c)];
   s = Side{};

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include "models/pcie/tlp.hpp"
+#include "models/sim/steady_state.hpp"
 
 namespace ws::pcie {
 
@@ -22,6 +23,8 @@ class FcGate {
   bool can_send(FcClass c, uint32_t data_credits) const;
   void consume(FcClass c, uint32_t data_credits);
   void update(FcClass c, uint8_t hdr_limit, uint16_t data_limit);
+  // Credits left per class (header, data), for a steady-state fingerprint.
+  void fingerprint(Fingerprint& f) const;
 
  private:
   struct Side {
@@ -46,6 +49,12 @@ class FcReceiver {
   uint16_t data_limit(FcClass c) const { return uint16_t(s_[size_t(c)].data_alloc & 0xFFF); }
   void sent_update(FcClass c) { s_[size_t(c)].since_update = s_[size_t(c)].data_since_update = 0; }
   uint32_t pending(FcClass c) const { return s_[size_t(c)].since_update; }
+  void fingerprint(Fingerprint& f) const {
+    for (auto& s : s_) {
+      f.add(s.since_update);
+      f.add(s.data_since_update);
+    }
+  }
 
  private:
   struct Side {

@@ -22,6 +22,19 @@ HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& 
       datapath_(stats.resource(std::string(sc_module::name()) + ".datapath")),
       chan_(cfg.channels) {}
 
+void HssiDma::track(SteadyState& s) {
+  s.count(read_bytes_landed_);
+  s.state([this](Fingerprint& f) {
+    f.ahead(descriptors_.free_at());
+    f.ahead(datapath_.free_at());
+    for (auto& c : chan_) {
+      f.add(c.busy);
+      f.add(c.chain.size());
+      f.add(c.cursor);
+    }
+  });
+}
+
 void HssiDma::submit(unsigned channel, DmaJob job) {
   if (job.len == 0) throw std::invalid_argument(std::string(name()) + ": a DMA job of 0 bytes");
   Channel& c = chan_.at(channel);

@@ -23,6 +23,7 @@
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
+#include "models/sim/steady_state.hpp"
 
 namespace ws::pcie {
 
@@ -51,6 +52,8 @@ class HssiDma : public sc_core::sc_module {
   unsigned channels() const { return static_cast<unsigned>(chan_.size()); }
   // Bytes that read jobs' completions have written into local memory.
   uint64_t read_bytes_landed() const { return read_bytes_landed_; }
+  // Its count of landed bytes gains with a skip; its engines' and channels' state is its fingerprint.
+  void track(SteadyState& s);
 
  private:
   // A descriptor waiting in a channel's chain, linked to it while the channel ran

@@ -74,6 +74,25 @@ uint64_t PcieController::inbound(uint64_t pcie_addr, uint64_t len) const {
   return *a;
 }
 
+void PcieController::track(SteadyState& s) {
+  for (uint64_t* c : {&tlps_sent_, &dllps_sent_, &room_wakeups_, &inbound_write_bytes_}) s.count(*c);
+  dll_.track(s);
+  s.state([this](Fingerprint& f) {
+    f.ahead(phy_.free_at());
+    f.ahead(assembly_.free_at());
+    f.ahead(last_tlp_end_);
+    f.add(posted_reserved_);
+    f.add(room_waiters_.size());
+    for (auto& t : fc_timer_) {
+      f.add(t.armed());
+      if (t.armed()) f.ahead(t.due());
+    }
+    rx_fc_.fingerprint(f);
+    tl_.fingerprint(f);
+    dll_.fingerprint(f);
+  });
+}
+
 bool PcieController::can_post(uint32_t n) const {
   return posted_reserved_ + n <= cfg_.posted_buffer_bytes;
 }

@@ -22,6 +22,7 @@
 #include "models/sim/scheduler.hpp"
 #include "models/sim/sim_time.hpp"
 #include "models/sim/stats.hpp"
+#include "models/sim/steady_state.hpp"
 #include "models/sim/trace_writer.hpp"
 
 namespace ws::pcie {
@@ -87,6 +88,8 @@ class PcieController : public sc_core::sc_module {
   // Reads n bytes at a local outbound address, cut at MRRS; the sink gets the data.
   void read(uint64_t local_addr, uint32_t n, std::shared_ptr<ReadSink> sink);
 
+  // Its running counts gain with a steady-state skip.
+  void track(SteadyState& s);
   DataLinkLayer& dll() { return dll_; }
   const PhyTransmitter& phy() const { return phy_; }
   uint64_t tlps_sent() const { return tlps_sent_; }

@@ -35,6 +35,7 @@ class PhyTransmitter {
  public:
   PhyTransmitter(const PhyConfig& cfg, ResourceStats* stats) : cfg_(cfg), wire_(stats) {}
   bool idle(const sc_core::sc_time& now) const { return wire_.idle_at(now); }
+  const sc_core::sc_time& free_at() const { return wire_.free_at(); }
   // Starts a packet now (the wire must be idle); returns when the wire frees.
   sc_core::sc_time send(unsigned symbols, uint64_t payload_bytes);
   sc_core::sc_time packet_time(unsigned symbols) const;

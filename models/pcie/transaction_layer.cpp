@@ -75,4 +75,11 @@ bool TransactionLayer::complete(uint8_t tag, uint8_t lower_addr, const uint8_t* 
   return true;
 }
 
+void TransactionLayer::fingerprint(Fingerprint& f) const {
+  for (auto& q : q_) f.add(q.size());
+  f.add(reads_.size());
+  for (auto& t : tags_) f.add(t.busy ? uint64_t(t.received) << 32 | t.len : ~0ull);
+  gate_.fingerprint(f);
+}
+
 }  // namespace ws::pcie

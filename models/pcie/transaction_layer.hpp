@@ -42,6 +42,8 @@ class TransactionLayer {
   std::vector<std::shared_ptr<const Tlp>> issue_reads(uint16_t requester, bool ecrc);
   // Routes a completion to its read; returns false if the tag is not outstanding.
   bool complete(uint8_t tag, uint8_t lower_addr, const uint8_t* data, uint32_t n);
+  // Queued TLPs, waiting reads, tags in use and their progress, credits left.
+  void fingerprint(Fingerprint& f) const;
 
  private:
   struct Entry {

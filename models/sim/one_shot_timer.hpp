@@ -21,6 +21,7 @@ class OneShotTimer {
   OneShotTimer(Scheduler& sched, const sc_core::sc_time& timeout, Fire fire)
       : sched_(sched), timeout_(timeout), fire_(std::move(fire)) {}
   bool armed() const { return armed_; }
+  const sc_core::sc_time& due() const { return due_; }  // while armed
 
   void start() {
     if (!armed_) restart();

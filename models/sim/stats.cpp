@@ -24,6 +24,29 @@ void StatsRegistry::reset() {
   for (auto& l : loads_) *l = CpuLoad{l->name, {}, {}, {}, {}};
 }
 
+void StatsRegistry::tallies(std::vector<Tally>& out) {
+  for (auto& r : items_) {
+    out.push_back({nullptr, &r->busy, false});
+    out.push_back({&r->ops, nullptr, false});
+    out.push_back({&r->bytes, nullptr, false});
+    out.push_back({&r->queue_hw, nullptr, true});
+    for (auto& d : r->drops) out.push_back({&d.second, nullptr, false});
+  }
+  for (auto& l : loads_)
+    for (sc_core::sc_time* t : {&l->irq, &l->soft, &l->sys, &l->usr}) out.push_back({nullptr, t, false});
+}
+
+std::vector<sc_core::sc_time> StatsRegistry::untils() const {
+  std::vector<sc_core::sc_time> v;
+  for (auto& r : items_) v.push_back(r->until);
+  return v;
+}
+
+void StatsRegistry::shift_untils(const std::vector<sc_core::sc_time>& before, const sc_core::sc_time& by) {
+  for (size_t i = 0; i < items_.size(); ++i)
+    if (i >= before.size() || items_[i]->until != before[i]) items_[i]->until += by;
+}
+
 CpuLoad* StatsRegistry::cpu_load(const std::string& name) {
   for (auto& l : loads_)
     if (l->name == name) return l.get();

@@ -84,6 +84,19 @@ struct CpuLoad {
 
 class StatsRegistry {
  public:
+  // A running total a steady-state skip advances (SteadyState): a count or a
+  // sum of time; a level (a high-water mark) must not change while the state recurs.
+  struct Tally {
+    uint64_t* count = nullptr;
+    sc_core::sc_time* time = nullptr;
+    bool level = false;
+  };
+  // Every total, in a fixed order (a new drop reason makes the list longer).
+  void tallies(std::vector<Tally>& out);
+  // Each resource's latest booking end, in registration order, and the same
+  // moved by `by` where it differs from `before` (booked again since).
+  std::vector<sc_core::sc_time> untils() const;
+  void shift_untils(const std::vector<sc_core::sc_time>& before, const sc_core::sc_time& by);
   // Returns a stable pointer; registering a name twice returns the same record.
   ResourceStats* resource(const std::string& name);
   // Resources ranked by utilisation over `window`, which ends at `end`: their

@@ -14,7 +14,8 @@ void RunContext::pcap(const std::string& file, std::initializer_list<eth::Wire*>
 }
 
 void RunContext::finish(RunResult& r, double work_units, const char* work_unit) {
-  r.simulated_s = sc_core::sc_time_stamp().to_seconds();
+  r.simulated_s = steady.shifted(sc_core::sc_time_stamp()).to_seconds();
+  if (steady.offered()) r.report += steady.summary();
   r.work_units = work_units;
   r.work_unit = work_unit;
   if (trace.enabled()) trace.flush();

@@ -31,6 +31,7 @@ void declare_msc815x_params(ParamTable& t) {
   Interconnect::declare_params(t, "bus", /*non_blocking=*/false);
   IrqController::declare_params(t, "epic");
   os::KernelCosts::bindings().declare(t, "sdos");
+  SteadyState::declare_params(t);
 }
 
 void check_msc815x_params(const ParamTable& p) {

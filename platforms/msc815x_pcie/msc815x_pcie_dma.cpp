@@ -20,6 +20,29 @@ void map_windows(Msc815xBoard& rc, Msc815xBoard& ep) {
   rc.pcie.add_inbound({kEpToRc, size, Msc815xBoard::kInboundDdr});
 }
 
+// The runs' periods are the RC's batches: once the two boards' state recurs,
+// the skip takes the middle batches as done (SteadyState), moving their blocks'
+// bytes; a random draw (bit errors) or a trace of every TLP turns it off.
+void follow_steady_state(RunContext& run, const ParamTable& p, Msc815xBoard& rc, Msc815xBoard& ep,
+                         PcieDmaTest& rc_test, PcieDmaTest& ep_test, std::pair<BlockPlace, BlockPlace> rc_moves,
+                         std::pair<BlockPlace, BlockPlace> ep_moves) {
+  const std::string why_not = p.r("pcie.lcrc_error_rate") > 0 ? "pcie.lcrc_error_rate > 0: errors are random draws"
+                              : run.trace.enabled()            ? "--trace records every TLP"
+                                                               : "";
+  run.steady.enable(SteadyState::wanted(p), why_not);
+  if (!run.steady.enabled()) return;
+  const PcieDmaTestConfig tc = test_config(p);
+  for (Msc815xBoard* b : {&rc, &ep}) {
+    b->pcie.track(run.steady);
+    b->dma.track(run.steady);
+  }
+  rc_test.track(run.steady, [=](uint64_t first, uint64_t n) { copy_blocks(rc_moves.first, rc_moves.second, tc, first, n); });
+  ep_test.track(run.steady, [=](uint64_t first, uint64_t n) { copy_blocks(ep_moves.first, ep_moves.second, tc, first, n); });
+  rc_test.at_period = [&run, &rc_test, &ep_test] {
+    run.steady.boundary(std::min(rc_test.periods_left(), ep_test.periods_left()));
+  };
+}
+
 }  // namespace
 
 RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o) {
@@ -47,6 +70,7 @@ RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o) {
   const BlockPlace rc_src = src_of(rc, ep), ep_src = src_of(ep, rc);
   fill_pattern(*rc_src.mem, rc_src.base, tc, o.seed * 2 + 1);
   fill_pattern(*ep_src.mem, ep_src.base, tc, o.seed * 2 + 2);
+  follow_steady_state(run, p, rc, ep, rc_sw.test, ep_sw.test, {rc_src, dst_of(rc, ep)}, {ep_src, dst_of(ep, rc)});
 
   sc_core::sc_start();
 
@@ -61,9 +85,11 @@ RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o) {
 
   // The window ends when the last byte has arrived, not when software was told
   // "done" (with dma.done=handed a write is done before it crosses the link).
+  // Instants after a steady-state skip are reported where the full run has them.
+  const SteadyState& steady = run.steady;
   const auto start = std::min(rc_test.started_at(), ep_test.started_at());
-  const auto end = std::max({rc_test.ended_at(), ep_test.ended_at(), rc.pcie.last_inbound_write(),
-                             ep.pcie.last_inbound_write()});
+  const auto end = steady.shifted(std::max({rc_test.ended_at(), ep_test.ended_at(), rc.pcie.last_inbound_write(),
+                                            ep.pcie.last_inbound_write()}));
   const double secs = (end - start).to_seconds();
   const double bytes = double(rc_test.bytes_moved() + ep_test.bytes_moved());
   const auto& phy = rc.pcie.phy();
@@ -85,7 +111,10 @@ RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o) {
           fmt::format("{:.3f} Gbps in one direction of a {:.3f} Gbps link", busiest / 1e9, phy.data_rate_bps() / 1e9));
   // Utilisation covers the whole run: the last TLPs' buffer closes, Acks and
   // UpdateFCs may outlast the last byte's arrival.
-  const auto ran = std::max({end, sc_core::sc_time_stamp(), rc.pcie.assembly_free_at(), ep.pcie.assembly_free_at()}) - start;
+  const auto ran = std::max({end, steady.shifted(std::max({sc_core::sc_time_stamp(), rc.pcie.assembly_free_at(),
+                                                            ep.pcie.assembly_free_at()}))}) -
+                   start;
+  run.steady.close();
   require_utilisation_within_window(run.stats, ran, start + ran);
   r.resources = run.stats.usage(ran, start + ran);
   r.report = run.stats.bottleneck_report(ran, start + ran) + "CPU load over the run:\n" + run.stats.cpu_report(ran);

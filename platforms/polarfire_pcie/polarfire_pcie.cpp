@@ -7,6 +7,7 @@
 #include "models/pcie/axi_dma.hpp"
 #include "models/pcie/pc_root_complex.hpp"
 #include "models/pcie/pcie_controller.hpp"
+#include "models/sim/steady_state.hpp"
 #include "platforms/common/board_file.hpp"
 
 namespace ws {
@@ -19,6 +20,7 @@ void declare_blocks(ParamTable& t) {
   pcie::AxiDma::bindings().declare(t, "builtin_dma");
   pcie::AxiDma::bindings().declare(t, "fabric_dma");
   Memory::declare_params(t, "fpga_mem", /*clocked=*/false);
+  SteadyState::declare_params(t);
 }
 
 }  // namespace

@@ -55,12 +55,29 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
   // The figures' window is the transfer: resources are read when its last byte
   // lands (a read's engine is done then); the Acks and UpdateFCs after it are
   // not the transfer's (with a large pcie.x2_gap_symbols they outlast a small one).
+  // The transfer's 4 KB periods recur: a skip moves the bytes it takes as done
+  // (SteadyState); bit errors (random draws) or a trace of every TLP turn it off.
+  SteadyState& steady = run.steady;
+  steady.enable(SteadyState::wanted(p), p.r("pcie.lcrc_error_rate") > 0 ? "pcie.lcrc_error_rate > 0: errors are random draws"
+                                        : run.trace.enabled()            ? "--trace records every TLP"
+                                                                         : "");
+  if (steady.enabled()) {
+    pc.port.track(steady);
+    fpga.pcie.track(steady);
+    fpga.dma.track(steady, [&](uint64_t offset, uint64_t n) {
+      std::vector<uint8_t> moved(n);
+      (write ? fpga.memory : pc.memory).read((write ? kFpgaBuffer : kPcBuffer) + offset, moved.data(), n);
+      (write ? pc.memory : fpga.memory).write((write ? kPcBuffer : kFpgaBuffer) + offset, moved.data(), n);
+    });
+  }
   bool done = false;
   std::vector<ResourceUse> used;
   std::string bottleneck;
   const auto read_resources = [&] {
-    used = run.stats.usage(now(), now());
-    bottleneck = run.stats.bottleneck_report(now(), now());
+    steady.close();
+    const sc_core::sc_time at = steady.shifted(now());
+    used = run.stats.usage(at, at);
+    bottleneck = run.stats.bottleneck_report(at, at);
   };
   if (write)
     pc.port.on_inbound_write = [&] {
@@ -79,7 +96,7 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
   const uint64_t landed = write ? pc.port.inbound_write_bytes() : fpga.dma.read_bytes_landed();
   (write ? pc.memory : fpga.memory).read(write ? kPcBuffer : kFpgaBuffer, bytes.data(), len);
   r.integrity_errors = pattern.mismatches(bytes.data(), 0, len) + (landed == len ? 0 : len);
-  const sc_core::sc_time end = write ? pc.port.last_inbound_write() : fpga.dma.last_read_landed();
+  const sc_core::sc_time end = steady.shifted(write ? pc.port.last_inbound_write() : fpga.dma.last_read_landed());
   const double secs = end.to_seconds();
   const auto& phy = fpga.pcie.phy();
   const double tlps = double(pc.port.tlps_sent() + fpga.pcie.tlps_sent());
@@ -95,7 +112,7 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
   require(len * 8 / secs <= phy.data_rate_bps(), "throughput within the link's bound",
           fmt::format("{:.1f} MB/s over a {:.1f} MB/s direction", len / secs / 1e6, phy.data_rate_bps() / 8e6));
   // Whatever was booked fits the whole run (a buffer close has no event of its own).
-  const auto ran = std::max({run.sched.last_run(), pc.port.assembly_free_at(), fpga.pcie.assembly_free_at()});
+  const auto ran = steady.shifted(std::max({run.sched.last_run(), pc.port.assembly_free_at(), fpga.pcie.assembly_free_at()}));
   require_utilisation_within_window(run.stats, ran, ran);
   r.resources = used;
   if (!write) r.limiting = read_limit(r, fpga.dma.config(), fpga.dma.requests_issued());

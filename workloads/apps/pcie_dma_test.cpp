@@ -59,8 +59,9 @@ os::Task PcieDmaTest::main() {
     co_await retired_sem_.pend();
     ++retired_;
     --batch_left_;
-    if (cfg_.ring) issue(1);
-    else if (batch_left_ == 0) issue(cfg_.in_flight);
+    if (!cfg_.ring && batch_left_ != 0) continue;
+    if (at_period) at_period();
+    issue(cfg_.ring ? 1 : cfg_.in_flight);
   }
   ended_ = core_.time();
 }
@@ -68,7 +69,7 @@ os::Task PcieDmaTest::main() {
 // Starts up to `count` requests back to back; each costs core time to set up,
 // and its DMA starts when that set-up ends (the start register write).
 void PcieDmaTest::issue(unsigned count) {
-  count = std::min(count, cfg_.blocks - issued_);
+  count = unsigned(std::min<uint64_t>(count, cfg_.blocks - issued_));
   batch_left_ += count;
   for (unsigned k = 0; k < count; ++k, ++issued_) {
     core_.exec(cfg_.issue_cycles);
@@ -83,11 +84,26 @@ void PcieDmaTest::issue(unsigned count) {
   }
 }
 
+void PcieDmaTest::track(SteadyState& s, std::function<void(uint64_t first, uint64_t n)> move) {
+  s.count(issued_, dma_.channels());
+  s.count(retired_);
+  s.on_skip([this, &s, move = std::move(move)](uint64_t) { move(issued_, s.gain(issued_)); });
+}
+
 // Retires one request: its completion interrupt is queued (one per request).
 os::Task PcieDmaTest::dma_done_isr() {
   core_.exec(cfg_.complete_cycles);
   retired_sem_.post();
   co_return;
+}
+
+void copy_blocks(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c, uint64_t first, uint64_t n) {
+  std::vector<uint8_t> buf(c.block_bytes);
+  for (uint64_t i = first; i < first + std::min<uint64_t>(n, c.slots); ++i) {
+    const uint64_t at = PcieDmaTest::slot_offset(c, unsigned(i % c.slots));
+    src.mem->read(src.base + at, buf.data(), buf.size());
+    dst.mem->write(dst.base + at, buf.data(), buf.size());
+  }
 }
 
 void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed) {

@@ -20,6 +20,7 @@
 #include "models/mem/memory.hpp"
 #include "models/pcie/hssi_dma.hpp"
 #include "models/sim/param.hpp"
+#include "models/sim/steady_state.hpp"
 #include "workloads/os/kernel/sync.hpp"
 
 namespace ws {
@@ -64,6 +65,14 @@ class PcieDmaTest {
   sc_core::sc_time ended_at() const { return ended_; }
   uint64_t bytes_moved() const { return uint64_t(retired_) * cfg_.block_bytes; }
 
+  // A period is a batch (or, issuing as a ring, one block); `at_period` runs as
+  // one ends, before the next is issued, and may skip periods (SteadyState).
+  std::function<void()> at_period;
+  uint64_t periods_left() const { return (cfg_.blocks - issued_) / (cfg_.ring ? 1 : cfg_.in_flight); }
+  // The requests' counts gain with a skip; `move(first, n)` moves the bytes of
+  // the n blocks from block `first` on that the skip takes as done.
+  void track(SteadyState& s, std::function<void(uint64_t first, uint64_t n)> move);
+
  private:
   void issue(unsigned count);
 
@@ -74,7 +83,8 @@ class PcieDmaTest {
   IrqController& pic_;
   unsigned source_;
   os::Semaphore retired_sem_;
-  unsigned issued_ = 0, retired_ = 0, batch_left_ = 0;
+  uint64_t issued_ = 0, retired_ = 0;
+  unsigned batch_left_ = 0;
   sc_core::sc_time started_, ended_;
 };
 
@@ -84,6 +94,9 @@ struct BlockPlace {
   uint64_t base;  // memory offset of the buffer area
 };
 // Fills the source buffers with a pattern drawn from `seed`.
+// Copies the source buffers of blocks [first, first + n) to their destination
+// buffers (a skipped block's bytes: each buffer's data is the same every time).
+void copy_blocks(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c, uint64_t first, uint64_t n);
 void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed);
 // Bytes of the destination buffers that differ from the source buffers, plus
 // the bytes by which `landed` (bytes that arrived at the destination) misses
