@@ -208,10 +208,8 @@ void DataLinkLayer::fingerprint(Fingerprint& f) const {
         uint64_t(nak_scheduled_) << 3 | uint64_t(fc_pending_) << 4);
   f.add(unacked_);
   f.add(corrupt_next_);
-  for (const OneShotTimer* t : {&replay_timer_, &ack_timer_}) {
-    f.add(t->armed());
-    if (t->armed()) f.ahead(t->due());
-  }
+  replay_timer_.fingerprint(f);
+  ack_timer_.fingerprint(f);
 }
 
 }  // namespace ws::pcie

@@ -83,10 +83,7 @@ void PcieController::track(SteadyState& s) {
     f.ahead(last_tlp_end_);
     f.add(posted_reserved_);
     f.add(room_waiters_.size());
-    for (auto& t : fc_timer_) {
-      f.add(t.armed());
-      if (t.armed()) f.ahead(t.due());
-    }
+    for (auto& t : fc_timer_) t.fingerprint(f);
     rx_fc_.fingerprint(f);
     tl_.fingerprint(f);
     dll_.fingerprint(f);

@@ -21,7 +21,14 @@ class OneShotTimer {
   OneShotTimer(Scheduler& sched, const sc_core::sc_time& timeout, Fire fire)
       : sched_(sched), timeout_(timeout), fire_(std::move(fire)) {}
   bool armed() const { return armed_; }
-  const sc_core::sc_time& due() const { return due_; }  // while armed
+  // Armed or not, its deadline, and the callback it has pending (which runs
+  // even when cancelled): what a steady-state fingerprint needs of a timer.
+  template <class F>
+  void fingerprint(F& f) const {
+    f.add(uint64_t(armed_) | uint64_t(pending_) << 1);
+    if (armed_) f.ahead(due_);
+    if (pending_) f.ahead(pending_at_);
+  }
 
   void start() {
     if (!armed_) restart();

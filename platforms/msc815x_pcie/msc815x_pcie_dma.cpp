@@ -110,8 +110,9 @@ RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o) {
   require(busiest <= phy.data_rate_bps(), "throughput within the link's bound",
           fmt::format("{:.3f} Gbps in one direction of a {:.3f} Gbps link", busiest / 1e9, phy.data_rate_bps() / 1e9));
   // Utilisation covers the whole run: the last TLPs' buffer closes, Acks and
-  // UpdateFCs may outlast the last byte's arrival.
-  const auto ran = std::max({end, steady.shifted(std::max({sc_core::sc_time_stamp(), rc.pcie.assembly_free_at(),
+  // UpdateFCs may outlast the last byte's arrival (the last callback's time,
+  // not the kernel's, which lags it on the scheduler's quantum grid).
+  const auto ran = std::max({end, steady.shifted(std::max({run.sched.last_run(), rc.pcie.assembly_free_at(),
                                                             ep.pcie.assembly_free_at()}))}) -
                    start;
   run.steady.close();
