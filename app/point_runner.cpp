@@ -30,7 +30,7 @@ json to_json(const PointOutcome& o) {
                    {"queue_hw", u.queue_hw}, {"queue_unit", u.queue_unit}, {"drops", u.drops}});
   return {{"ok", o.ok}, {"exit", o.exit_code}, {"error", o.error}, {"metrics", m}, {"labels", l},
           {"report", o.result.report}, {"integrity_errors", o.result.integrity_errors}, {"resources", res},
-          {"simulated_s", o.result.simulated_s}, {"work_units", o.result.work_units},
+          {"simulated_s", o.result.simulated_s}, {"skipped_s", o.result.skipped_s}, {"work_units", o.result.work_units},
           {"work_unit", o.result.work_unit}, {"limiting", o.result.limiting}, {"wall_s", o.wall_s},
           {"trace", {o.trace.path, o.trace.events, o.trace.dropped, o.trace.cap}}};
 }
@@ -50,6 +50,7 @@ PointOutcome from_json(const std::string& text) {
                                              u.at("queue_hw"), u.at("drops").get<std::map<std::string, uint64_t>>(),
                                              u.at("queue_unit")});
   o.result.simulated_s = j.at("simulated_s");
+  o.result.skipped_s = j.at("skipped_s");
   o.result.work_units = j.at("work_units");
   o.result.work_unit = j.at("work_unit");
   o.result.limiting = j.at("limiting");

@@ -166,7 +166,13 @@ void write_run_folder(const std::string& dir, const RunDescription& d, const Tab
                      {"cap", o.trace.cap}};
     if (o.wall_s > 0) {
       pt["simulated_per_host_s"] = r.simulated_s / o.wall_s;
-      if (!r.work_unit.empty()) pt["host_speed"] = fmt::format("{:.0f} {} per host second", r.work_units / o.wall_s, r.work_unit);
+      if (!r.work_unit.empty())
+        pt["host_speed"] = r.skipped_s > 0
+                               ? fmt::format("{:.0f} {} per host second, {:.1f} % of the simulated time taken as done "
+                                             "by the steady-state skip",
+                                             r.work_units / o.wall_s, r.work_unit, 100 * r.skipped_s / r.simulated_s)
+                               : fmt::format("{:.0f} {} per host second", r.work_units / o.wall_s, r.work_unit);
+      if (r.skipped_s > 0) pt["skipped_s"] = r.skipped_s;
     }
     pts.push_back(pt);
     for (auto& u : r.resources) {

@@ -26,6 +26,7 @@ struct RunResult {
   uint64_t integrity_errors = 0;                          // bytes that arrived wrong or not at all
   std::vector<ResourceUse> resources;                     // over the report's window, most utilised first
   double simulated_s = 0;                                 // simulated time the run took
+  double skipped_s = 0;                                   // of it, taken as done by a steady-state skip
   double work_units = 0;                                  // what `work_unit` counts, for host speed
   std::string work_unit;                                  // "wire frames", "TLPs"
   // The limit as the platform diagnoses it from its mechanisms (a TCP window,

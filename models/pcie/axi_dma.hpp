@@ -79,8 +79,8 @@ class AxiDma : public sc_core::sc_module {
   sc_core::sc_time issue_request();  // books the address phase; returns when it ends
   void pump_reads();
   void step_write();
-  void request_done(bool buffer_only = false);
-  void period_boundary();  // a request is about to start; a skip moves every position alike  // buffer_only: a staging buffer written out, no request
+  void request_done(bool buffer_only = false);  // buffer_only: a staging buffer written out, no request
+  void period_boundary();  // a request is about to start; a skip moves every position alike
   // One burst of `n` bytes between local memory and `data` through the local
   // path, from `ready` at the earliest; returns when it is done.
   sc_core::sc_time local_burst(bool write, uint64_t addr, uint8_t* data, uint32_t n, const sc_core::sc_time& ready);

@@ -29,8 +29,14 @@ void HssiDma::track(SteadyState& s) {
     f.ahead(datapath_.free_at());
     for (auto& c : chan_) {
       f.add(c.busy);
-      f.add(c.chain.size());
       f.add(c.cursor);
+      for (const Queued& q : c.chain) {  // a linked descriptor: read ahead or not, when, and its work
+        f.add(q.prefetching);
+        f.ahead(q.fetched);
+        f.add(q.job.len);
+        f.add(q.job.remote % 4096);
+        f.add(q.job.local % 4096);
+      }
     }
   });
 }

@@ -52,7 +52,8 @@ class HssiDma : public sc_core::sc_module {
   unsigned channels() const { return static_cast<unsigned>(chan_.size()); }
   // Bytes that read jobs' completions have written into local memory.
   uint64_t read_bytes_landed() const { return read_bytes_landed_; }
-  // Its count of landed bytes gains with a skip; its engines' and channels' state is its fingerprint.
+  // Its count of landed bytes gains with a skip; its engines, its channels and
+  // their linked descriptors are its fingerprint.
   void track(SteadyState& s);
 
  private:

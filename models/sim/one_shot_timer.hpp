@@ -21,13 +21,13 @@ class OneShotTimer {
   OneShotTimer(Scheduler& sched, const sc_core::sc_time& timeout, Fire fire)
       : sched_(sched), timeout_(timeout), fire_(std::move(fire)) {}
   bool armed() const { return armed_; }
-  // Armed or not, its deadline, and the callback it has pending (which runs
-  // even when cancelled): what a steady-state fingerprint needs of a timer.
+  // Armed or not and its deadline: what a steady-state fingerprint needs of a
+  // timer (where its pending callback sits only keeps the books: the timer
+  // fires at its deadline wherever that is).
   template <class F>
   void fingerprint(F& f) const {
-    f.add(uint64_t(armed_) | uint64_t(pending_) << 1);
+    f.add(armed_);
     if (armed_) f.ahead(due_);
-    if (pending_) f.ahead(pending_at_);
   }
 
   void start() {
@@ -50,13 +50,14 @@ class OneShotTimer {
     const uint64_t gen = ++gen_;
     sched_.at_place(due_, place_, [this, gen] { run(gen); });
   }
+  // Only a firing acts; the other runs keep the books (Scheduler::bookkeeping).
   void run(uint64_t gen) {
-    if (gen != gen_) return;  // overtaken by a post for an earlier deadline
+    if (gen != gen_) return sched_.bookkeeping();  // overtaken by a post for an earlier deadline
     pending_ = false;
-    if (!armed_) return;
+    if (!armed_) return sched_.bookkeeping();
     if (due_ != pending_at_ || place_ != pending_place_) {
       post();
-      return;
+      return sched_.bookkeeping();
     }
     armed_ = false;
     fire_();

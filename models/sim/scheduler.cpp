@@ -167,6 +167,18 @@ void Scheduler::arm() {
   wake_.notify(armed_at_ - sc_core::sc_time_stamp());
 }
 
+void Scheduler::pending_offsets(std::vector<uint64_t>& out) const {
+  const size_t from = out.size();
+  const uint64_t at = now().value();
+  const auto add = [&](const Entry& e) {
+    if (!e.timer) out.push_back(e.t.value() - std::min<uint64_t>(at, e.t.value()));
+  };
+  for (uint32_t b = 0; b < kBuckets; ++b)
+    for (uint32_t s = head_[b]; s != kNone; s = entry(s).next) add(entry(s));
+  for (const Item& i : heap_) add(entry(i.slot));
+  std::sort(out.begin() + std::ptrdiff_t(from), out.end());
+}
+
 void Scheduler::run() {
   const sc_core::sc_time limit = sc_core::sc_time_stamp() + quantum_;
   armed_ = false;
@@ -186,7 +198,9 @@ void Scheduler::run() {
     now_ = e.t;
     remove_earliest(slot);
     ++dispatched_;
+    bookkeeping_ = false;
     e.fn.call_once();
+    if (!bookkeeping_) last_effect_ = now_;
     // Free only now: a callback must not be overwritten while it runs.
     e.next = free_;
     free_ = slot;

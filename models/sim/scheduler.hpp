@@ -47,12 +47,18 @@ class Scheduler : public sc_core::sc_module {
   uint64_t take_place() { return seq_++; }
   template <typename F>
   void at_place(const sc_core::sc_time& t, uint64_t place, F&& fn) {
-    emplace_and_post(t, place, std::forward<F>(fn));
+    emplace_and_post(t, place, std::forward<F>(fn), /*timer=*/true);
   }
+  // How far ahead of now each pending callback is, in ticks, sorted; a timer's
+  // (at_place) left out: where it sits only keeps the timer's books.
+  void pending_offsets(std::vector<uint64_t>& out) const;
   uint64_t dispatched() const { return dispatched_; }
-  // When the last callback ran: once the callbacks have run out, the run's end
-  // (the kernel's time lags it by up to the quantum).
-  const sc_core::sc_time& last_run() const { return now_; }
+  // When the last callback that acted ran: once the callbacks have run out, the
+  // run's end (the kernel's time lags it by up to the quantum). A callback that
+  // only keeps a timer's books (OneShotTimer moving its pending callback on, or
+  // finding it cancelled) says so with bookkeeping() and does not count.
+  const sc_core::sc_time& last_effect() const { return last_effect_; }
+  void bookkeeping() { bookkeeping_ = true; }
 
  private:
   static constexpr uint32_t kNone = ~0u;
@@ -62,6 +68,7 @@ class Scheduler : public sc_core::sc_module {
     sc_core::sc_time t;
     uint64_t seq;
     uint32_t next;
+    bool timer;  // posted by at_place
     bool before(const Entry& o) const { return t != o.t ? t < o.t : seq < o.seq; }
   };
   // Heap entries are small copies of the key, for a compact heap.
@@ -80,15 +87,17 @@ class Scheduler : public sc_core::sc_module {
   static_assert(kWords <= 64, "one summary word indexes the bitmap");
 
   template <typename F>
-  void emplace_and_post(const sc_core::sc_time& t, uint64_t seq, F&& fn) {
+  void emplace_and_post(const sc_core::sc_time& t, uint64_t seq, F&& fn, bool timer = false) {
     if (free_ == kNone) add_chunk();
     const uint32_t slot = free_;
     Entry& e = entry(slot);
     free_ = e.next;
     e.fn.emplace(std::forward<F>(fn));
+    e.timer = timer;
     post(t, seq, slot);
   }
   Entry& entry(uint32_t slot) { return chunks_[slot >> kChunkBits][slot & ((1u << kChunkBits) - 1)]; }
+  const Entry& entry(uint32_t slot) const { return chunks_[slot >> kChunkBits][slot & ((1u << kChunkBits) - 1)]; }
   void add_chunk();
   void post(const sc_core::sc_time& t, uint64_t seq, uint32_t slot);
   uint32_t earliest();
@@ -117,6 +126,8 @@ class Scheduler : public sc_core::sc_module {
   sc_core::sc_event wake_;
   sc_core::sc_time quantum_;
   sc_core::sc_time now_;        // time of the callback being dispatched
+  sc_core::sc_time last_effect_;
+  bool bookkeeping_ = false;    // the callback running said it only kept books
   sc_core::sc_time armed_at_;   // when wake_ fires; valid while armed_
   bool armed_ = false;
   bool running_ = false;        // inside run(): re-arm once at the end

@@ -42,9 +42,10 @@ std::vector<sc_core::sc_time> StatsRegistry::untils() const {
   return v;
 }
 
-void StatsRegistry::shift_untils(const std::vector<sc_core::sc_time>& before, const sc_core::sc_time& by) {
+void StatsRegistry::shift_untils(const std::vector<sc_core::sc_time>& before, const std::vector<bool>& booked,
+                                 const sc_core::sc_time& by) {
   for (size_t i = 0; i < items_.size(); ++i)
-    if (i >= before.size() || items_[i]->until != before[i]) items_[i]->until += by;
+    if (i >= before.size() || items_[i]->until != before[i] || booked[i]) items_[i]->until += by;
 }
 
 CpuLoad* StatsRegistry::cpu_load(const std::string& name) {

@@ -94,9 +94,10 @@ class StatsRegistry {
   // Every total, in a fixed order (a new drop reason makes the list longer).
   void tallies(std::vector<Tally>& out);
   // Each resource's latest booking end, in registration order, and the same
-  // moved by `by` where it differs from `before` (booked again since).
+  // moved by `by` where it differs from `before` (booked again since) or `booked` says so.
   std::vector<sc_core::sc_time> untils() const;
-  void shift_untils(const std::vector<sc_core::sc_time>& before, const sc_core::sc_time& by);
+  void shift_untils(const std::vector<sc_core::sc_time>& before, const std::vector<bool>& booked,
+                    const sc_core::sc_time& by);
   // Returns a stable pointer; registering a name twice returns the same record.
   ResourceStats* resource(const std::string& name);
   // Resources ranked by utilisation over `window`, which ends at `end`: their

@@ -1,6 +1,7 @@
 #include "models/sim/steady_state.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include "models/sim/sim_time.hpp"
 
 namespace ws {
@@ -54,6 +55,11 @@ uint64_t SteadyState::boundary(uint64_t periods_left) {
   for (auto& t : tallies) s.values.push_back(read(t));
   Fingerprint f(s.state);
   for (auto& fn : states_) fn(f);
+  if (stats_)  // every resource's next free time (a server booked ahead), and its operations so far
+    for (const ResourceStats* r : stats_->resources()) {
+      f.ahead(r->until);
+      s.ops.push_back(r->ops);
+    }
   history_.push_back(std::move(s));
   if (history_.size() > kMatches * kMaxStride + 1) history_.erase(history_.begin());
   const size_t n = history_.size();
@@ -65,11 +71,13 @@ uint64_t SteadyState::boundary(uint64_t periods_left) {
   for (size_t i = 0; i < tallies.size(); ++i)
     if (tallies[i].level && b.values[i] != a.values[i]) return 0;
 
-  // The most whole periods that leave the tail and keep every count on its modulus.
+  // The most whole strides that leave the tail, keep every count on its modulus and within its limit.
   uint64_t m = (periods_left - kTail) / stride;
   const auto aligned = [&](uint64_t k) {
-    for (size_t i = 0; i < moduli_.size(); ++i)
-      if ((b.values[i] - a.values[i]) * k % moduli_[i] != 0) return false;
+    for (size_t i = 0; i < moduli_.size(); ++i) {
+      const uint64_t gain = (b.values[i] - a.values[i]) * k;
+      if (gain % moduli_[i] != 0 || gain > limits_[i] - std::min(limits_[i], b.values[i])) return false;
+    }
     return true;
   };
   while (m > 0 && !aligned(m)) --m;
@@ -87,7 +95,11 @@ uint64_t SteadyState::boundary(uint64_t periods_left) {
   at_ = b.at;
   period_ = b.at - a.at;
   skipped_time_ = sc_core::sc_time::from_value(period_.value() * m);
-  if (stats_) untils_ = stats_->untils();
+  if (stats_) {
+    untils_ = stats_->untils();
+    booked_.clear();
+    for (size_t i = 0; i < b.ops.size(); ++i) booked_.push_back(b.ops[i] != a.ops[i]);
+  }
   return m * stride;
 }
 
@@ -100,7 +112,7 @@ uint64_t SteadyState::gain(const uint64_t& v) const {
 void SteadyState::close() {
   if (!skipped_ || closed_ || !stats_) return;
   closed_ = true;
-  stats_->shift_untils(untils_, skipped_time_);
+  stats_->shift_untils(untils_, booked_, skipped_time_);
 }
 
 std::string SteadyState::summary() const {

@@ -55,16 +55,18 @@ class SteadyState {
 
   // What the skip advances: a running count, a running sum of time, every total of `stats`.
   // A count whose value picks among `modulus` alike things (a request's channel)
-  // gains only multiples of it, so the state after the skip is the one skipped to.
-  void count(uint64_t& v, uint64_t modulus = 1) {
+  // gains only multiples of it, so the state after the skip is the one skipped
+  // to; and never past `limit` (the work the run has: the skip takes fewer periods).
+  void count(uint64_t& v, uint64_t modulus = 1, uint64_t limit = UINT64_MAX) {
     tallies_.push_back({&v, nullptr, false});
     moduli_.push_back(modulus);
+    limits_.push_back(limit);
   }
   void duration(sc_core::sc_time& v) { tallies_.push_back({nullptr, &v, false}); }
   void stats(StatsRegistry& s) { stats_ = &s; }
   // Adds a model's state to each period's fingerprint.
   void state(std::function<void(Fingerprint&)> fn) { states_.push_back(std::move(fn)); }
-  // Runs at a skip, before the totals gain, with the number of periods skipped
+  // Runs at a skip, before the totals gain, with the number of strides skipped
   // (an owner moves the skipped work's bytes; gain() says how much work that is).
   void on_skip(std::function<void(uint64_t periods)> fn) { on_skip_.push_back(std::move(fn)); }
   // During on_skip: what a counted total is about to gain.
@@ -78,10 +80,13 @@ class SteadyState {
 
   // When an instant of this run happens in the run without the skip.
   sc_core::sc_time shifted(const sc_core::sc_time& t) const { return skipped_ && t > at_ ? t + skipped_time_ : t; }
-  // Before the stats are read: the latest booking of every resource booked after the skip moves with it.
+  // Before the stats are read: the latest booking end of every resource booked
+  // after the skip, or booked in every stride (the full run booked it again in
+  // its last), moves with the skip. Once: later bookings stay where they are.
   void close();
 
   uint64_t periods_skipped() const { return skipped_; }
+  sc_core::sc_time skipped_time() const { return skipped_time_; }
   // One line for the report: what was skipped, or why nothing was.
   std::string summary() const;
 
@@ -90,6 +95,7 @@ class SteadyState {
     sc_core::sc_time at;
     std::vector<uint64_t> values;  // the totals
     std::vector<uint64_t> state;   // the fingerprint
+    std::vector<uint64_t> ops;     // each resource's operations (which were booked in a stride)
   };
   std::vector<StatsRegistry::Tally> all_tallies() const;
   static uint64_t read(const StatsRegistry::Tally& t) { return t.count ? *t.count : t.time->value(); }
@@ -98,7 +104,7 @@ class SteadyState {
   bool on_ = false, offered_ = false;
   std::string why_not_ = "this run has no periods to match";
   std::vector<StatsRegistry::Tally> tallies_;
-  std::vector<uint64_t> moduli_;  // per counted tally
+  std::vector<uint64_t> moduli_, limits_;  // per counted tally
   StatsRegistry* stats_ = nullptr;
   std::vector<std::function<void(uint64_t)>> on_skip_;
   std::vector<std::function<void(Fingerprint&)>> states_;
@@ -108,6 +114,7 @@ class SteadyState {
   uint64_t skipped_ = 0;
   sc_core::sc_time at_, period_, skipped_time_;
   std::vector<sc_core::sc_time> untils_;  // each resource's latest booking end at the skip
+  std::vector<bool> booked_;             // each resource: booked in the stride skipped
   bool closed_ = false;
 };
 

@@ -1,10 +1,20 @@
 #include "platforms/common/run_context.hpp"
 
-#include <filesystem>
 #include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 
 namespace ws {
+
+RunContext::RunContext(const RunOptions& o) : options(o), trace(o.trace_path), sched("sched") {
+  // A recurring state has every total, and the callbacks in flight, where they were a stride ago.
+  steady.stats(stats);
+  steady.state([this](Fingerprint& f) {
+    std::vector<uint64_t> pending;
+    sched.pending_offsets(pending);
+    for (uint64_t t : pending) f.add(t);
+  });
+}
 
 void RunContext::pcap(const std::string& file, std::initializer_list<eth::Wire*> wires) {
   if (options.pcap_dir.empty()) return;
@@ -14,9 +24,15 @@ void RunContext::pcap(const std::string& file, std::initializer_list<eth::Wire*>
 }
 
 void RunContext::finish(RunResult& r, double work_units, const char* work_unit) {
-  // The last callback's time: the kernel's own lags it by up to the scheduler's
-  // quantum, on a grid a steady-state skip would not keep.
-  r.simulated_s = steady.shifted(std::max(sc_core::sc_time_stamp(), sched.last_run())).to_seconds();
+  // A run that can skip periods runs until no callback is left: it ends with
+  // the last one that acted (every model acts through the Scheduler), not the
+  // kernel's time, which lags it on the scheduler's quantum grid (a grid the
+  // skip does not keep), nor a cancelled timer's callback. Other runs may stop
+  // the kernel at a set time.
+  r.simulated_s = (steady.offered() ? steady.shifted(sched.last_effect())
+                                    : std::max(sc_core::sc_time_stamp(), sched.last_effect()))
+                      .to_seconds();
+  r.skipped_s = steady.skipped_time().to_seconds();
   if (steady.offered()) r.report += steady.summary();
   r.work_units = work_units;
   r.work_unit = work_unit;

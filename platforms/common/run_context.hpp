@@ -20,7 +20,7 @@
 namespace ws {
 
 struct RunContext {
-  explicit RunContext(const RunOptions& o) : options(o), trace(o.trace_path), sched("sched") { steady.stats(stats); }
+  explicit RunContext(const RunOptions& o);
 
   const RunOptions options;
   StatsRegistry stats;
@@ -32,8 +32,9 @@ struct RunContext {
   // A pcap file of what crosses `wires` (a port's two directions) when the run
   // asked for pcaps: --pcap DIR gets DIR/file.
   void pcap(const std::string& file, std::initializer_list<eth::Wire*> wires);
-  // The result's common tail: the simulated time (with any periods skipped),
-  // what host speed is counted in, the skip's line in the report, and the trace written out.
+  // The result's common tail: the simulated time (with any periods skipped, and
+  // how much of it they were), what host speed is counted in, the skip's line
+  // in the report, and the trace written out.
   void finish(RunResult& r, double work_units, const char* work_unit);
   // The tail of a run against a PC (iperf, FTP): the report's drops, the
   // cycle ledger's text and the limit, then finish() counting the frames of

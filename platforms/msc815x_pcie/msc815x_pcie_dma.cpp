@@ -20,7 +20,7 @@ void map_windows(Msc815xBoard& rc, Msc815xBoard& ep) {
   rc.pcie.add_inbound({kEpToRc, size, Msc815xBoard::kInboundDdr});
 }
 
-// The runs' periods are the RC's batches: once the two boards' state recurs,
+// The runs' periods are the RC's batches (its blocks, issuing as a ring): once the two boards' state recurs,
 // the skip takes the middle batches as done (SteadyState), moving their blocks'
 // bytes; a random draw (bit errors) or a trace of every TLP turns it off.
 void follow_steady_state(RunContext& run, const ParamTable& p, Msc815xBoard& rc, Msc815xBoard& ep,
@@ -110,9 +110,9 @@ RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o) {
   require(busiest <= phy.data_rate_bps(), "throughput within the link's bound",
           fmt::format("{:.3f} Gbps in one direction of a {:.3f} Gbps link", busiest / 1e9, phy.data_rate_bps() / 1e9));
   // Utilisation covers the whole run: the last TLPs' buffer closes, Acks and
-  // UpdateFCs may outlast the last byte's arrival (the last callback's time,
-  // not the kernel's, which lags it on the scheduler's quantum grid).
-  const auto ran = std::max({end, steady.shifted(std::max({run.sched.last_run(), rc.pcie.assembly_free_at(),
+  // UpdateFCs may outlast the last byte's arrival (the last acting callback's
+  // time, not the kernel's, which lags it on the scheduler's quantum grid).
+  const auto ran = std::max({end, steady.shifted(std::max({run.sched.last_effect(), rc.pcie.assembly_free_at(),
                                                             ep.pcie.assembly_free_at()}))}) -
                    start;
   run.steady.close();

@@ -112,7 +112,7 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
   require(len * 8 / secs <= phy.data_rate_bps(), "throughput within the link's bound",
           fmt::format("{:.1f} MB/s over a {:.1f} MB/s direction", len / secs / 1e6, phy.data_rate_bps() / 8e6));
   // Whatever was booked fits the whole run (a buffer close has no event of its own).
-  const auto ran = steady.shifted(std::max({run.sched.last_run(), pc.port.assembly_free_at(), fpga.pcie.assembly_free_at()}));
+  const auto ran = steady.shifted(std::max({run.sched.last_effect(), pc.port.assembly_free_at(), fpga.pcie.assembly_free_at()}));
   require_utilisation_within_window(run.stats, ran, ran);
   r.resources = used;
   if (!write) r.limiting = read_limit(r, fpga.dma.config(), fpga.dma.requests_issued());

@@ -85,8 +85,15 @@ void PcieDmaTest::issue(unsigned count) {
 }
 
 void PcieDmaTest::track(SteadyState& s, std::function<void(uint64_t first, uint64_t n)> move) {
-  s.count(issued_, dma_.channels());
-  s.count(retired_);
+  s.count(issued_, dma_.channels(), cfg_.blocks);
+  s.count(retired_, 1, cfg_.blocks);
+  // Requests in flight, the batch's progress, and where the next block's buffers sit in a 4 KB page.
+  s.state([this](Fingerprint& f) {
+    f.add(issued_ - retired_);
+    f.add(batch_left_);
+    f.add(local_addr(unsigned(issued_ % cfg_.slots)) % 4096);
+    f.add(remote_addr(unsigned(issued_ % cfg_.slots)) % 4096);
+  });
   s.on_skip([this, &s, move = std::move(move)](uint64_t) { move(issued_, s.gain(issued_)); });
 }
 

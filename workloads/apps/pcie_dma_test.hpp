@@ -93,10 +93,10 @@ struct BlockPlace {
   Memory* mem;
   uint64_t base;  // memory offset of the buffer area
 };
-// Fills the source buffers with a pattern drawn from `seed`.
 // Copies the source buffers of blocks [first, first + n) to their destination
 // buffers (a skipped block's bytes: each buffer's data is the same every time).
 void copy_blocks(const BlockPlace& src, const BlockPlace& dst, const PcieDmaTestConfig& c, uint64_t first, uint64_t n);
+// Fills the source buffers with a pattern drawn from `seed`.
 void fill_pattern(Memory& mem, uint64_t base, const PcieDmaTestConfig& c, uint64_t seed);
 // Bytes of the destination buffers that differ from the source buffers, plus
 // the bytes by which `landed` (bytes that arrived at the destination) misses
