@@ -47,7 +47,7 @@ bool SteadyState::recurs(size_t stride) const {
   return true;
 }
 
-uint64_t SteadyState::boundary(uint64_t periods_left) {
+uint64_t SteadyState::boundary(uint64_t periods_left, uint64_t work_period) {
   if (!on_ || skipped_) return 0;
   const auto tallies = all_tallies();
   Sample s{now(), {}};
@@ -64,7 +64,7 @@ uint64_t SteadyState::boundary(uint64_t periods_left) {
   if (history_.size() > kMatches * kMaxStride + 1) history_.erase(history_.begin());
   const size_t n = history_.size();
   size_t stride = 0;
-  for (size_t p = 1; p <= kMaxStride && kMatches * p + 1 <= n && !stride; ++p)
+  for (size_t p = work_period; p <= kMaxStride && kMatches * p + 1 <= n && !stride; p += work_period)
     if (recurs(p)) stride = p;
   if (!stride || periods_left < kTail + stride) return 0;
   const Sample &a = history_[n - 1 - stride], &b = history_[n - 1];

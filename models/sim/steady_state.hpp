@@ -75,8 +75,11 @@ class SteadyState {
   // One of the caller's periods ends now, `periods_left` more to go in the run;
   // returns how many of them were skipped (0: none). The state may recur only
   // every few of the caller's periods (an Ack every 8 TLPs against 32 a period):
-  // the shortest stride up to kMaxStride that recurs is the period.
-  uint64_t boundary(uint64_t periods_left);
+  // the shortest stride up to kMaxStride that recurs is the period. The work
+  // itself must recur too: a stride is a multiple of `work_period`, the
+  // caller's periods after which its work repeats (buffers whose place in a
+  // page changes from block to block repeat only with the ring of buffers).
+  uint64_t boundary(uint64_t periods_left, uint64_t work_period = 1);
 
   // When an instant of this run happens in the run without the skip.
   sc_core::sc_time shifted(const sc_core::sc_time& t) const { return skipped_ && t > at_ ? t + skipped_time_ : t; }

@@ -39,7 +39,7 @@ void follow_steady_state(RunContext& run, const ParamTable& p, Msc815xBoard& rc,
   rc_test.track(run.steady, [=](uint64_t first, uint64_t n) { copy_blocks(rc_moves.first, rc_moves.second, tc, first, n); });
   ep_test.track(run.steady, [=](uint64_t first, uint64_t n) { copy_blocks(ep_moves.first, ep_moves.second, tc, first, n); });
   rc_test.at_period = [&run, &rc_test, &ep_test] {
-    run.steady.boundary(std::min(rc_test.periods_left(), ep_test.periods_left()));
+    run.steady.boundary(std::min(rc_test.periods_left(), ep_test.periods_left()), rc_test.work_period());
   };
 }
 

@@ -63,6 +63,8 @@ void expect_same_with_and_without(const std::string& platform, const std::vector
     ASSERT_EQ(on.result.metrics.size(), off.result.metrics.size()) << what;
     for (size_t m = 0; m < on.result.metrics.size(); ++m)
       EXPECT_EQ(on.result.metrics[m], off.result.metrics[m]) << what;
+    EXPECT_EQ(on.result.labels, off.result.labels) << what;
+    EXPECT_EQ(on.result.limiting, off.result.limiting) << what;
     EXPECT_EQ(on.result.simulated_s, off.result.simulated_s) << what;
     EXPECT_EQ(on.result.work_units, off.result.work_units) << what;
     ASSERT_EQ(on.result.resources.size(), off.result.resources.size()) << what;
@@ -74,6 +76,7 @@ void expect_same_with_and_without(const std::string& platform, const std::vector
       EXPECT_EQ(a.bytes, b.bytes) << what << a.name;
       EXPECT_EQ(a.queue_hw, b.queue_hw) << what << a.name;
       EXPECT_EQ(a.drops, b.drops) << what << a.name;
+      EXPECT_EQ(a.queue_unit, b.queue_unit) << what << a.name;
     }
     EXPECT_EQ(without_skip_line(on.result.report), without_skip_line(off.result.report)) << what;
   }
@@ -100,6 +103,16 @@ TEST(SteadyStateProof, Msc815xCorpusGivesTheEventByEventFigures) {
           {{{"pcie.gen", "1"}, {"pcie.lanes", "2"}, {"dma.buffer_offset", "100"}, {"dma.block_bytes", "2048"},
             {"dma.blocks", "1024"}, {"dma.channels", "2"}, {"dma.done", "handed"}},
            true},
+          // Buffers whose place in a page changes from block to block: the work repeats
+          // every 16 blocks (3840 B apart), or only with the whole ring of 963 buffers
+          // (4352 B apart), too long a period to match: simulated whole.
+          {{{"dma.block_bytes", "3840"}, {"dma.blocks", "1024"}}, true},
+          {{{"dma.op", "read"}, {"dma.block_bytes", "3840"}, {"dma.blocks", "512"}}, true},
+          {{{"dma.op", "read"}, {"dma.buffer_offset", "100"}, {"dma.block_bytes", "4096"}, {"dma.blocks", "2048"}},
+           false},
+          {{{"dma.buffer_offset", "100"}, {"dma.block_bytes", "4096"}, {"dma.blocks", "2048"}}, false},
+          // Misaligned by the same 100 B every block: one batch is the period.
+          {{{"dma.op", "read"}, {"dma.buffer_offset", "100"}, {"dma.block_bytes", "3840"}, {"dma.blocks", "512"}}, true},
           // Too few batches to match three periods and keep the tail: simulated whole.
           {{{"dma.block_bytes", "32768"}, {"dma.blocks", "40"}}, false},
           // Bit errors are random draws: refused.

@@ -61,3 +61,35 @@ TEST(PcieDmaIntegrity, WrongBytesAreCountedOneByOne) {
   ASSERT_GT(differing, 0u);
   EXPECT_EQ(b.errors(4 * 64), differing);
 }
+
+// The work recurs when every block's buffers sit where a block's sat a period
+// before, in a 4 KB page (SteadyState matches only whole such periods).
+TEST(PcieDmaWorkPeriod, BuffersOnPageMultiplesRecurEveryPeriod) {
+  ws::PcieDmaTestConfig c;
+  c.block_bytes = 32768;
+  c.in_flight = 8;
+  c.slots = 64;
+  EXPECT_EQ(ws::PcieDmaTest::work_period(c), 1u);
+  c.buffer_offset = 100;  // 100 B into every page alike: the stride is still 32 KB + 256 B
+  c.block_bytes = 32768 - 256;
+  EXPECT_EQ(ws::PcieDmaTest::work_period(c), 1u);
+}
+
+TEST(PcieDmaWorkPeriod, ABeatOfPagePlacesRecursInWholeBatches) {
+  ws::PcieDmaTestConfig c;
+  c.block_bytes = 3840;  // 16 blocks before a buffer starts at a page's start again
+  c.in_flight = 8;
+  c.slots = 512;
+  EXPECT_EQ(ws::PcieDmaTest::work_period(c), 2u);
+  c.ring = true;  // a period is a block
+  EXPECT_EQ(ws::PcieDmaTest::work_period(c), 16u);
+}
+
+TEST(PcieDmaWorkPeriod, ARingOffTheBeatRecursOnlyWhole) {
+  ws::PcieDmaTestConfig c;
+  c.block_bytes = 4096;
+  c.buffer_offset = 100;  // 4352 B apart: a 16-block beat that 963 buffers break
+  c.in_flight = 8;
+  c.slots = 963;
+  EXPECT_EQ(ws::PcieDmaTest::work_period(c), 963u);
+}

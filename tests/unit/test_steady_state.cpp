@@ -77,6 +77,20 @@ TEST(SteadyState, TheShortestRecurringStrideIsThePeriod) {
   EXPECT_EQ(r.blocks, 7u / 2 * 8 + 3 + 16u * 8);
 }
 
+TEST(SteadyState, AStrideCoversWholeWorkPeriods) {
+  PeriodicRun r;
+  uint64_t skipped = 0;
+  size_t boundaries = 0;
+  for (uint64_t left = 40; left > 0 && !skipped; --left, ++boundaries) {
+    r.t += sc_time(100, SC_NS);
+    r.blocks += 4;
+    r.wire->add_busy(sc_time(60, SC_NS), 256, r.t);
+    skipped = r.steady.boundary(left, /*work_period=*/3);
+  }
+  EXPECT_EQ(boundaries, 10u);  // a stride of 3 matched three times: 3 x 3 + 1 boundaries
+  EXPECT_EQ(skipped, 27u);     // 31 left: 9 strides of 3, a tail of at least 2
+}
+
 TEST(SteadyState, AStateThatNeverComesBackIsNotSkipped) {
   PeriodicRun r;
   for (uint64_t left = 50; left > 0; --left) {
@@ -105,6 +119,19 @@ TEST(SteadyState, ACountOnAModulusGainsOnlyItsMultiples) {
   }
   EXPECT_EQ(skipped, 24u);  // 27 - 2 = 25 would leave the channels a quarter turn off
   EXPECT_EQ(channel % 4, (4 * 3) % 4);
+}
+
+TEST(SteadyState, ACountNeverGainsPastItsLimit) {
+  PeriodicRun r;
+  uint64_t issued = 0;  // 4 a period, 60 in all: the skip may take it to 60, no further
+  r.steady.count(issued, 1, 60);
+  uint64_t skipped = 0;
+  for (uint64_t left = 30; left > 0 && !skipped; --left) {
+    issued += 4;
+    skipped = r.period(left);
+  }
+  EXPECT_EQ(skipped, 11u);  // 25 would leave the tail, but 16 + 11 x 4 = 60
+  EXPECT_EQ(issued, 60u);
 }
 
 TEST(SteadyState, OffSimulatesEveryPeriodAndSaysWhy) {

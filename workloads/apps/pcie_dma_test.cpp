@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <vector>
 #include "workloads/lib/splitmix64.hpp"
 
@@ -82,6 +83,15 @@ void PcieDmaTest::issue(unsigned count) {
     const unsigned ch = issued_ % dma_.channels();
     core_.reg_access([this, ch, job = std::move(job)]() mutable { dma_.submit(ch, std::move(job)); });
   }
+}
+
+uint64_t PcieDmaTest::work_period(const PcieDmaTestConfig& c) {
+  // Block i's buffers sit at (i mod slots) x stride (+ offset): their place in a
+  // page comes back after 4096 / gcd(stride, 4096) blocks, or only with the
+  // whole ring when the ring wraps off that beat.
+  const uint64_t beat = 4096 / std::gcd<uint64_t>(stride(c) % 4096, 4096);
+  const uint64_t blocks = c.slots % beat == 0 ? beat : c.slots;
+  return blocks / std::gcd(blocks, blocks_per_period(c));
 }
 
 void PcieDmaTest::track(SteadyState& s, std::function<void(uint64_t first, uint64_t n)> move) {

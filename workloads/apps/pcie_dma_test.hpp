@@ -68,13 +68,18 @@ class PcieDmaTest {
   // A period is a batch (or, issuing as a ring, one block); `at_period` runs as
   // one ends, before the next is issued, and may skip periods (SteadyState).
   std::function<void()> at_period;
-  uint64_t periods_left() const { return (cfg_.blocks - issued_) / (cfg_.ring ? 1 : cfg_.in_flight); }
+  uint64_t periods_left() const { return (cfg_.blocks - issued_) / blocks_per_period(cfg_); }
+  // Periods after which the blocks' buffers sit at the same places in a 4 KB
+  // page again (the link cuts TLPs and reads at page and MRRS boundaries).
+  static uint64_t work_period(const PcieDmaTestConfig& c);
+  uint64_t work_period() const { return work_period(cfg_); }
   // The requests' counts gain with a skip; `move(first, n)` moves the bytes of
   // the n blocks from block `first` on that the skip takes as done.
   void track(SteadyState& s, std::function<void(uint64_t first, uint64_t n)> move);
 
  private:
   void issue(unsigned count);
+  static uint64_t blocks_per_period(const PcieDmaTestConfig& c) { return c.ring ? 1 : c.in_flight; }
 
   PcieDmaTestConfig cfg_;
   os::Kernel& k_;
