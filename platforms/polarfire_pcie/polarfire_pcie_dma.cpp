@@ -47,14 +47,19 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
 
   const bool write = p.s("dma.op") == "write";
   const auto len = uint32_t(p.i("dma.transfer_bytes"));
-  // Real bytes cross the link: the source holds a seeded pattern, checked where it lands.
+  // Real bytes cross the link: the source holds a seeded pattern, checked where
+  // it lands; moved a chunk at a time (a transfer may be 256 MB).
   const lib::BytePattern pattern(uint8_t(2 * o.seed + 1), 8, uint8_t(o.seed));
-  std::vector<uint8_t> bytes(len);
-  pattern.fill(bytes.data(), 0, len);
-  (write ? fpga.memory : pc.memory).write(write ? kFpgaBuffer : kPcBuffer, bytes.data(), len);
-  // The figures' window is the transfer: resources are read when its last byte
-  // lands (a read's engine is done then); the Acks and UpdateFCs after it are
-  // not the transfer's (with a large pcie.x2_gap_symbols they outlast a small one).
+  Memory &source = write ? fpga.memory : pc.memory, &sink = write ? pc.memory : fpga.memory;
+  const uint64_t from = write ? kFpgaBuffer : kPcBuffer, to = write ? kPcBuffer : kFpgaBuffer;
+  std::vector<uint8_t> chunk(std::min<uint32_t>(len, 64 << 10));
+  const auto in_chunks = [&](uint64_t at, uint64_t n, auto&& fn) {
+    for (uint64_t end = at + n; at < end; at += chunk.size()) fn(at, std::min<uint64_t>(chunk.size(), end - at));
+  };
+  in_chunks(0, len, [&](uint64_t at, uint64_t k) {
+    pattern.fill(chunk.data(), at, k);
+    source.write(from + at, chunk.data(), k);
+  });
   // The transfer's 4 KB periods recur: a skip moves the bytes it takes as done
   // (SteadyState); bit errors (random draws) or a trace of every TLP turn it off.
   SteadyState& steady = run.steady;
@@ -65,11 +70,15 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
     pc.port.track(steady);
     fpga.pcie.track(steady);
     fpga.dma.track(steady, [&](uint64_t offset, uint64_t n) {
-      std::vector<uint8_t> moved(n);
-      (write ? fpga.memory : pc.memory).read((write ? kFpgaBuffer : kPcBuffer) + offset, moved.data(), n);
-      (write ? pc.memory : fpga.memory).write((write ? kPcBuffer : kFpgaBuffer) + offset, moved.data(), n);
+      in_chunks(offset, n, [&](uint64_t at, uint64_t k) {
+        source.read(from + at, chunk.data(), k);
+        sink.write(to + at, chunk.data(), k);
+      });
     });
   }
+  // The figures' window is the transfer: resources are read when its last byte
+  // lands (a read's engine is done then); the Acks and UpdateFCs after it are
+  // not the transfer's (with a large pcie.x2_gap_symbols they outlast a small one).
   bool done = false;
   std::vector<ResourceUse> used;
   std::string bottleneck;
@@ -94,8 +103,11 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
 
   RunResult r;
   const uint64_t landed = write ? pc.port.inbound_write_bytes() : fpga.dma.read_bytes_landed();
-  (write ? pc.memory : fpga.memory).read(write ? kPcBuffer : kFpgaBuffer, bytes.data(), len);
-  r.integrity_errors = pattern.mismatches(bytes.data(), 0, len) + (landed == len ? 0 : len);
+  r.integrity_errors = landed == len ? 0 : len;
+  in_chunks(0, len, [&](uint64_t at, uint64_t k) {
+    sink.read(to + at, chunk.data(), k);
+    r.integrity_errors += pattern.mismatches(chunk.data(), at, k);
+  });
   const sc_core::sc_time end = steady.shifted(write ? pc.port.last_inbound_write() : fpga.dma.last_read_landed());
   const double secs = end.to_seconds();
   const auto& phy = fpga.pcie.phy();
