@@ -42,7 +42,7 @@ class SteadyState {
  public:
   static constexpr unsigned kMatches = 3;     // equal periods before a skip
   static constexpr unsigned kMaxStride = 128; // a period may span up to this many of the caller's
-  static constexpr unsigned kTail = 2;        // periods always simulated after it
+  static constexpr unsigned kTail = 1;        // periods always simulated after it
 
   // "sim.steady_skip": on (skip a recurring state) or off (every event simulated).
   static void declare_params(ParamTable& t);
