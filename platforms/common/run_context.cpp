@@ -1,6 +1,5 @@
 #include "platforms/common/run_context.hpp"
 
-#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 
@@ -27,11 +26,9 @@ void RunContext::finish(RunResult& r, double work_units, const char* work_unit) 
   // A run that can skip periods runs until no callback is left: it ends with
   // the last one that acted (every model acts through the Scheduler), not the
   // kernel's time, which lags it on the scheduler's quantum grid (a grid the
-  // skip does not keep), nor a cancelled timer's callback. Other runs may stop
-  // the kernel at a set time.
-  r.simulated_s = (steady.offered() ? steady.shifted(sched.last_effect())
-                                    : std::max(sc_core::sc_time_stamp(), sched.last_effect()))
-                      .to_seconds();
+  // skip does not keep), nor a cancelled timer's callback. Other runs keep the
+  // kernel's time (some stop the kernel at a set time).
+  r.simulated_s = (steady.offered() ? steady.shifted(sched.last_effect()) : sc_core::sc_time_stamp()).to_seconds();
   r.skipped_s = steady.skipped_time().to_seconds();
   if (steady.offered()) r.report += steady.summary();
   r.work_units = work_units;
