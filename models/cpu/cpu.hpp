@@ -139,6 +139,19 @@ class Cpu : public sc_core::sc_module {
   void exec_code(double instructions);
   void set_time(const sc_core::sc_time& t) { t_ = t; }
   const sc_core::sc_time& time() const { return t_; }
+  // Its time cursor, mask and interrupt inputs (pending, queued arrivals) as a
+  // steady-state fingerprint (SteadyState) takes them: relative to now.
+  template <class F>
+  void fingerprint(F& f) const {
+    f.ahead(t_);
+    f.add(mask_);
+    for (const Input& in : lines_) {
+      f.add(uint64_t(in.pending) | uint64_t(in.enabled) << 1);
+      if (in.pending) f.ahead(in.asserted_at);
+      f.add(in.arrivals.size());
+      for (const auto& a : in.arrivals) f.ahead(a);
+    }
+  }
   void exception_entry() { exec_code(cfg_.isr_entry_cycles); }
   void exception_exit() { exec_code(cfg_.isr_exit_cycles); }
 

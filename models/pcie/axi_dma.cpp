@@ -188,7 +188,10 @@ void AxiDma::track(SteadyState& s, std::function<void(uint64_t offset, uint64_t 
       f.add(uint64_t(request_end_) - issued_);
       f.add(uint64_t(read_to_) - issued_);
     }
-    f.add(read_ahead_.size());
+    for (const auto& [end, ready] : read_ahead_) {
+      f.add(uint64_t(end) - issued_);
+      f.ahead(ready);
+    }
     f.add(room_wait_);
   });
   s.on_skip([this, move = std::move(move)](uint64_t) {

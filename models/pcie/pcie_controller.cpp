@@ -80,7 +80,7 @@ void PcieController::track(SteadyState& s) {
   s.state([this](Fingerprint& f) {
     f.ahead(phy_.free_at());
     f.ahead(assembly_.free_at());
-    f.ahead(last_tlp_end_);
+    f.ahead(last_tlp_end_ + phy_.latency());  // rx_active looks one pipeline latency back
     f.add(posted_reserved_);
     f.add(room_waiters_.size());
     for (auto& t : fc_timer_) t.fingerprint(f);

@@ -76,7 +76,10 @@ bool TransactionLayer::complete(uint8_t tag, uint8_t lower_addr, const uint8_t* 
 }
 
 void TransactionLayer::fingerprint(Fingerprint& f) const {
-  for (auto& q : q_) f.add(q.size());
+  for (auto& q : q_) {  // each class's queue, and how long ago its head was queued (the oldest head goes first)
+    f.add(q.size());
+    if (!q.empty()) f.add(stamp_ - q.front().stamp);
+  }
   f.add(reads_.size());
   for (auto& t : tags_) f.add(t.busy ? uint64_t(t.received) << 32 | t.len : ~0ull);
   gate_.fingerprint(f);

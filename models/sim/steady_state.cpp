@@ -49,6 +49,7 @@ bool SteadyState::recurs(size_t stride) const {
 
 uint64_t SteadyState::boundary(uint64_t periods_left, uint64_t work_period) {
   if (!on_ || skipped_) return 0;
+  work_period_ = work_period;
   const auto tallies = all_tallies();
   Sample s{now(), {}};
   s.values.reserve(tallies.size());
@@ -121,8 +122,9 @@ std::string SteadyState::summary() const {
                        "{} periods matched before; sim.steady_skip=off simulates them\n",
                        skipped_, period_.to_seconds() * 1e6, stride_, at_.to_seconds() * 1e6, kMatches);
   if (!why_not_.empty()) return "steady state: no skip (" + why_not_ + ")\n";
-  return fmt::format("steady state: no skip (no {} equal periods of up to {} of the run's, before its last {})\n",
-                     kMatches, kMaxStride, kTail);
+  return fmt::format("steady state: no skip (no {} equal periods of up to {} of the run's, each whole times the "
+                     "work's own period of {}, before its last {})\n",
+                     kMatches, kMaxStride, work_period_, kTail);
 }
 
 }  // namespace ws

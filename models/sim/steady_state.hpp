@@ -53,7 +53,7 @@ class SteadyState {
   bool enabled() const { return on_; }
   bool offered() const { return offered_; }  // enable() was called: the run has periods
 
-  // What the skip advances: a running count, a running sum of time, every total of `stats`.
+  // What the skip advances: a running count, every total of `stats`.
   // A count whose value picks among `modulus` alike things (a request's channel)
   // gains only multiples of it, so the state after the skip is the one skipped
   // to; and never past `limit` (the work the run has: the skip takes fewer periods).
@@ -62,7 +62,6 @@ class SteadyState {
     moduli_.push_back(modulus);
     limits_.push_back(limit);
   }
-  void duration(sc_core::sc_time& v) { tallies_.push_back({nullptr, &v, false}); }
   void stats(StatsRegistry& s) { stats_ = &s; }
   // Adds a model's state to each period's fingerprint.
   void state(std::function<void(Fingerprint&)> fn) { states_.push_back(std::move(fn)); }
@@ -114,6 +113,7 @@ class SteadyState {
   std::vector<uint64_t> gains_;  // per tally, during a skip
   std::vector<Sample> history_;  // the last kMatches x kMaxStride + 1 boundaries
   unsigned stride_ = 0;
+  uint64_t work_period_ = 1;  // the last boundary's, for the report
   uint64_t skipped_ = 0;
   sc_core::sc_time at_, period_, skipped_time_;
   std::vector<sc_core::sc_time> untils_;  // each resource's latest booking end at the skip

@@ -70,7 +70,7 @@ TEST(PcieDmaWorkPeriod, BuffersOnPageMultiplesRecurEveryPeriod) {
   c.in_flight = 8;
   c.slots = 64;
   EXPECT_EQ(ws::PcieDmaTest::work_period(c), 1u);
-  c.buffer_offset = 100;  // 100 B into every page alike: the stride is still 32 KB + 256 B
+  c.buffer_offset = 100;  // 100 B into every page alike: 100 + 32512 B round up to a 32 KB stride
   c.block_bytes = 32768 - 256;
   EXPECT_EQ(ws::PcieDmaTest::work_period(c), 1u);
 }

@@ -97,10 +97,14 @@ uint64_t PcieDmaTest::work_period(const PcieDmaTestConfig& c) {
 void PcieDmaTest::track(SteadyState& s, std::function<void(uint64_t first, uint64_t n)> move) {
   s.count(issued_, dma_.channels(), cfg_.blocks);
   s.count(retired_, 1, cfg_.blocks);
-  // Requests in flight, the batch's progress, and where the next block's buffers sit in a 4 KB page.
+  // Requests in flight, the batch's progress, retirements posted, the core (its
+  // time cursor, its interrupt inputs and their queued arrivals), and where the
+  // next block's buffers sit in a 4 KB page.
   s.state([this](Fingerprint& f) {
     f.add(issued_ - retired_);
     f.add(batch_left_);
+    f.add(retired_sem_.count());
+    core_.fingerprint(f);
     f.add(local_addr(unsigned(issued_ % cfg_.slots)) % 4096);
     f.add(remote_addr(unsigned(issued_ % cfg_.slots)) % 4096);
   });
