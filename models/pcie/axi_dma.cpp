@@ -10,6 +10,10 @@ namespace ws::pcie {
 
 using sc_core::sc_time;
 
+namespace {
+constexpr uint64_t kBoundary = 4096;  // no AXI burst crosses a 4 KB boundary (AMBA AXI, A3.4.1)
+}  // namespace
+
 AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg, Scheduler& sched, StatsRegistry& stats,
                PcieController& pcie)
     : sc_module(name),
@@ -39,7 +43,7 @@ void AxiDma::start(DmaJob job) {
 // A request never crosses a 4 KB boundary of the far address (AXI bursts may not).
 uint32_t AxiDma::next_request_bytes() const {
   const uint64_t at = job_.remote + issued_;
-  return uint32_t(std::min<uint64_t>({uint64_t(cfg_.burst_beats) * cfg_.bytes_per_beat, job_.len - issued_, 4096 - at % 4096}));
+  return uint32_t(std::min<uint64_t>({uint64_t(cfg_.burst_beats) * cfg_.bytes_per_beat, job_.len - issued_, kBoundary - at % kBoundary}));
 }
 
 sc_time AxiDma::issue_request() {
@@ -172,7 +176,7 @@ void AxiDma::step_write() {
 
 void AxiDma::track(SteadyState& s, std::function<void(uint64_t offset, uint64_t n)> move) {
   steady_ = &s;
-  s.count(issued_, 4096);
+  s.count(issued_, kBoundary);
   s.count(requests_);
   s.count(read_bytes_landed_);
   s.state([this](Fingerprint& f) {
@@ -207,7 +211,7 @@ void AxiDma::track(SteadyState& s, std::function<void(uint64_t offset, uint64_t 
 
 void AxiDma::period_boundary() {
   const uint64_t at = job_.remote + issued_;
-  if (steady_ && at % 4096 == 0) steady_->boundary((job_.len - issued_) / 4096);
+  if (steady_ && at % kBoundary == 0) steady_->boundary((job_.len - issued_) / kBoundary);
 }
 
 void AxiDma::request_done(bool buffer_only) {

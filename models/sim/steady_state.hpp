@@ -104,7 +104,7 @@ class SteadyState {
   bool recurs(size_t stride) const;
 
   bool on_ = false, offered_ = false;
-  std::string why_not_ = "this run has no periods to match";
+  std::string why_not_;
   std::vector<StatsRegistry::Tally> tallies_;
   std::vector<uint64_t> moduli_, limits_;  // per counted tally
   StatsRegistry* stats_ = nullptr;

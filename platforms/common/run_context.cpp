@@ -15,6 +15,11 @@ RunContext::RunContext(const RunOptions& o) : options(o), trace(o.trace_path), s
   });
 }
 
+void RunContext::offer_steady_skip(const ParamTable& p, const Rng& rng) {
+  steady.enable(SteadyState::wanted(p), trace.enabled() ? "--trace records every event" : "");
+  steady.state([&rng](Fingerprint& f) { f.add(rng.draws()); });
+}
+
 void RunContext::pcap(const std::string& file, std::initializer_list<eth::Wire*> wires) {
   if (options.pcap_dir.empty()) return;
   std::filesystem::create_directories(options.pcap_dir);

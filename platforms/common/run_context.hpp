@@ -11,6 +11,7 @@
 #include "models/eth/frame.hpp"
 #include "models/eth/pcap_writer.hpp"
 #include "models/eth/wire.hpp"
+#include "models/sim/rng.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
 #include "models/sim/steady_state.hpp"
@@ -32,6 +33,10 @@ struct RunContext {
   // A pcap file of what crosses `wires` (a port's two directions) when the run
   // asked for pcaps: --pcap DIR gets DIR/file.
   void pcap(const std::string& file, std::initializer_list<eth::Wire*> wires);
+  // Offers the steady-state skip (SteadyState) as sim.steady_skip asks, unless
+  // --trace wants every event; `rng`'s draws are part of the state, so a run
+  // that keeps drawing (bit errors) never repeats it.
+  void offer_steady_skip(const ParamTable& p, const Rng& rng);
   // The result's common tail: the simulated time (with any periods skipped, and
   // how much of it they were), what host speed is counted in, the skip's line
   // in the report, and the trace written out.

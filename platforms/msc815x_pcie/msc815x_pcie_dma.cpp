@@ -20,16 +20,13 @@ void map_windows(Msc815xBoard& rc, Msc815xBoard& ep) {
   rc.pcie.add_inbound({kEpToRc, size, Msc815xBoard::kInboundDdr});
 }
 
-// The runs' periods are the RC's batches (its blocks, issuing as a ring): once the two boards' state recurs,
-// the skip takes the middle batches as done (SteadyState), moving their blocks'
-// bytes; a random draw (bit errors) or a trace of every TLP turns it off.
-void follow_steady_state(RunContext& run, const ParamTable& p, Msc815xBoard& rc, Msc815xBoard& ep,
+// The runs' periods are the RC's batches (its blocks, issuing as a ring): once
+// the two boards' state recurs, the skip takes the middle batches as done
+// (SteadyState), moving their blocks' bytes.
+void follow_steady_state(RunContext& run, const ParamTable& p, const Rng& rng, Msc815xBoard& rc, Msc815xBoard& ep,
                          PcieDmaTest& rc_test, PcieDmaTest& ep_test, std::pair<BlockPlace, BlockPlace> rc_moves,
                          std::pair<BlockPlace, BlockPlace> ep_moves) {
-  const std::string why_not = p.r("pcie.lcrc_error_rate") > 0 ? "pcie.lcrc_error_rate > 0: errors are random draws"
-                              : run.trace.enabled()            ? "--trace records every TLP"
-                                                               : "";
-  run.steady.enable(SteadyState::wanted(p), why_not);
+  run.offer_steady_skip(p, rng);
   if (!run.steady.enabled()) return;
   const PcieDmaTestConfig tc = test_config(p);
   for (Msc815xBoard* b : {&rc, &ep}) {
@@ -70,7 +67,7 @@ RunResult run_pcie_dma(const ParamTable& p, const RunOptions& o) {
   const BlockPlace rc_src = src_of(rc, ep), ep_src = src_of(ep, rc);
   fill_pattern(*rc_src.mem, rc_src.base, tc, o.seed * 2 + 1);
   fill_pattern(*ep_src.mem, ep_src.base, tc, o.seed * 2 + 2);
-  follow_steady_state(run, p, rc, ep, rc_sw.test, ep_sw.test, {rc_src, dst_of(rc, ep)}, {ep_src, dst_of(ep, rc)});
+  follow_steady_state(run, p, rng, rc, ep, rc_sw.test, ep_sw.test, {rc_src, dst_of(rc, ep)}, {ep_src, dst_of(ep, rc)});
 
   sc_core::sc_start();
 

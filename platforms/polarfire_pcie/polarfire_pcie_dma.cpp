@@ -60,12 +60,9 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
     pattern.fill(chunk.data(), at, k);
     source.write(from + at, chunk.data(), k);
   });
-  // The transfer's 4 KB periods recur: a skip moves the bytes it takes as done
-  // (SteadyState); bit errors (random draws) or a trace of every TLP turn it off.
+  // The transfer's 4 KB periods recur: a skip moves the bytes it takes as done (SteadyState).
   SteadyState& steady = run.steady;
-  steady.enable(SteadyState::wanted(p), p.r("pcie.lcrc_error_rate") > 0 ? "pcie.lcrc_error_rate > 0: errors are random draws"
-                                        : run.trace.enabled()            ? "--trace records every TLP"
-                                                                         : "");
+  run.offer_steady_skip(p, rng);
   if (steady.enabled()) {
     pc.port.track(steady);
     fpga.pcie.track(steady);
