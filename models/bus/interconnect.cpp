@@ -2,6 +2,7 @@
 #include "models/mem/dependent_reads.hpp"
 #include "models/mem/repeated_access.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <stdexcept>
 #include <fmt/format.h>
@@ -16,6 +17,7 @@ Interconnect::Interconnect(sc_core::sc_module_name name, const Config& cfg, Stat
   if (!cfg_.non_blocking && cfg_.bytes_per_ns <= 0) throw std::invalid_argument(fmt::format("{}: bytes_per_ns must be > 0", this->name()));
   in.register_b_transport(this, &Interconnect::b_transport);
   in.register_transport_dbg(this, &Interconnect::transport_dbg);
+  in.register_get_direct_mem_ptr(this, &Interconnect::get_direct_mem_ptr);
 }
 
 void Interconnect::map(unsigned out_index, uint64_t base, uint64_t size) {
@@ -93,6 +95,19 @@ unsigned Interconnect::transport_dbg(int, tlm::tlm_generic_payload& t) {
   const unsigned n = out[w->out]->transport_dbg(t);
   t.set_address(addr);
   return n;
+}
+
+bool Interconnect::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi) {
+  const uint64_t addr = t.get_address();
+  uint64_t base = 0;
+  const Window* w = decode(addr, 1, base);
+  if (!w) return false;
+  t.set_address(addr - base);
+  const bool granted = out[w->out]->get_direct_mem_ptr(t, dmi);
+  t.set_address(addr);
+  dmi.set_start_address(base + std::min<uint64_t>(dmi.get_start_address(), w->size - 1));
+  dmi.set_end_address(base + std::min<uint64_t>(dmi.get_end_address(), w->size - 1));
+  return granted;
 }
 
 void Interconnect::end_of_elaboration() {

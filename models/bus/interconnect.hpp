@@ -64,6 +64,8 @@ class Interconnect : public sc_core::sc_module {
 
   void b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_time& delay);
   unsigned transport_dbg(int id, tlm::tlm_generic_payload& t);
+  // A target's DMI grant (or refusal) in the initiators' addresses, within its window.
+  bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi);
   void end_of_elaboration() override;
 
   Config cfg_;

@@ -15,6 +15,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -256,6 +257,13 @@ class Cpu : public sc_core::sc_module {
   SnoopDomain* coherence_ = nullptr;
   unsigned coherent_index_ = 0;
   tlm::tlm_generic_payload debug_payload_;  // reused: constructing one allocates (every cached access moves bytes)
+  // The targets' DMI answers for the cached accesses' bytes, by 4 KB of address
+  // (a software TLB): a grant's host pointer, or a refusal (ptr null) over its range.
+  struct Direct {
+    uint64_t start = 1, end = 0;  // empty
+    uint8_t* ptr = nullptr;
+  };
+  std::array<Direct, 64> direct_;
   tlm::tlm_generic_payload extended_payload_;  // transport_with's, reused likewise (the MSC8144's OS reads, per frame)
   bool icache_on_ = true;
   uint64_t code_addr_ = 0, data_addr_ = 0;

@@ -41,6 +41,7 @@ uint32_t Cache::invalidate(uint64_t addr, uint64_t n) {
       tags_[slot] = 0;
       used_[slot] = 0;
       ++count;
+      ++placed_;
     }
   return count;
 }

@@ -24,6 +24,19 @@ class Cache {
   // is called first when the victim is dirty, then `fill(line_addr)`.
   template <typename Fill, typename Evict>
   void access(uint64_t addr, uint64_t n, bool write, Fill&& fill, Evict&& evict) {
+    if (addr == repeat_.addr && n == repeat_.n && placed_ == repeat_.placed) {
+      // The range hit whole last time and no line has been placed or dropped
+      // since: every line is still in its slot, so this is the same hits again.
+      for (const size_t slot : repeat_.slots) {
+        if (write) tags_[slot] |= kDirty;
+        used_[slot] = ++clock_;
+      }
+      hits_ += repeat_.slots.size();
+      return;
+    }
+    const bool remember = lines(addr, n) >= kRepeatLines;
+    if (remember) repeat_.slots.clear();
+    const uint64_t misses_before = misses_;
     for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes) {
       const size_t slot = lookup(line);
       uint64_t& t = tags_[slot];
@@ -31,6 +44,7 @@ class Cache {
         ++hits_;
       } else {
         ++misses_;
+        ++placed_;
         if ((t & kFlags) == kFlags) {
           ++writebacks_;
           evict(t & ~kFlags);
@@ -40,7 +54,10 @@ class Cache {
       }
       if (write) t |= kDirty;
       used_[slot] = ++clock_;
+      if (remember) repeat_.slots.push_back(slot);
     }
+    // Only a range that hit whole is known to be held whole (a miss may have evicted an earlier line of it).
+    if (remember && misses_ == misses_before) repeat_.addr = addr, repeat_.n = n, repeat_.placed = placed_;
   }
   // Drops the lines of the range without writing them back; returns how many were held.
   uint32_t invalidate(uint64_t addr, uint64_t n);
@@ -63,6 +80,12 @@ class Cache {
   }
   bool holds(uint64_t addr) const;
   bool dirty(uint64_t addr) const;  // held and written since its fill or last flush
+  // Both in one look-up (a snoop asks them of every other core for every line).
+  enum class Held { No, Clean, Dirty };
+  Held held(uint64_t addr) const {
+    const size_t slot = find(line_of(addr));
+    return slot == kNone ? Held::No : (tags_[slot] & kDirty) ? Held::Dirty : Held::Clean;
+  }
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
   uint64_t writebacks() const { return writebacks_; }
@@ -93,6 +116,14 @@ class Cache {
   // Sets_ x ways, set-major. The tags apart from the LRU stamps: a set's search reads 8 B a way.
   std::vector<uint64_t> tags_, used_;
   uint64_t clock_ = 0, hits_ = 0, misses_ = 0, writebacks_ = 0;
+  // A long range touched again and again (a hot path's code each packet) is
+  // replayed from the slots it hit last time while no line has moved since.
+  static constexpr uint32_t kRepeatLines = 4;
+  uint64_t placed_ = 0;  // lines placed or dropped so far: the slots' contents changed
+  struct Repeat {
+    uint64_t addr = 0, n = 0, placed = ~uint64_t(0);
+    std::vector<size_t> slots;
+  } repeat_;
 };
 
 }  // namespace ws

@@ -22,6 +22,7 @@ Memory::Memory(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& s
     else ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
   socket.register_b_transport(this, &Memory::b_transport);
   socket.register_transport_dbg(this, &Memory::transport_dbg);
+  socket.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
 }
 
 Memory::Page& Memory::new_page(uint64_t number, bool whole) {
@@ -144,6 +145,19 @@ unsigned Memory::transport_dbg(int, tlm::tlm_generic_payload& t) {
   if (!accept(t)) return 0;
   move_data(t);
   return t.get_data_length();
+}
+
+bool Memory::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi) {
+  const uint64_t addr = t.get_address();
+  if (addr >= cfg_.size) return false;
+  const uint64_t number = addr >> kPageBits;
+  Page* pg = page(number);
+  if (!pg) pg = &new_page(number, false);
+  dmi.set_dmi_ptr(pg->data());
+  dmi.set_start_address(number << kPageBits);
+  dmi.set_end_address(std::min((number + 1) << kPageBits, cfg_.size) - 1);
+  dmi.allow_read_write();
+  return true;
 }
 
 Memory::Config Memory::from(const ParamTable& p, const std::string& prefix, uint64_t size, unsigned ports,

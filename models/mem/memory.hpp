@@ -67,6 +67,9 @@ class Memory : public sc_core::sc_module {
   sc_core::sc_time port_start(uint64_t addr, const sc_core::sc_time& arrival, const sc_core::sc_time& xfer,
                               uint64_t len);
   unsigned transport_dbg(int id, tlm::tlm_generic_payload& t);
+  // Direct access (TLM-2.0 DMI) to the page holding the payload's address,
+  // allocated if it is not yet. Pages are never freed, so no grant is revoked.
+  bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi);
   // Checks command, range and byte enables; sets the error response and returns
   // false when the transaction cannot be served.
   bool accept(tlm::tlm_generic_payload& t) const;

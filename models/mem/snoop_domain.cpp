@@ -54,9 +54,11 @@ double SnoopDomain::snoop(unsigned core, uint64_t addr, uint64_t n, bool write) 
   for (uint64_t line = addr & ~(step - 1); line < addr + n; line += step) {
     bool others = false;
     for (unsigned c = 0; c < l1s_.size(); ++c) {
-      if (c == core || !l1s_[c]->holds(line)) continue;
+      if (c == core) continue;
+      const Cache::Held held = l1s_[c]->held(line);
+      if (held == Cache::Held::No) continue;
       others = true;
-      if (l1s_[c]->dirty(line)) {  // Modified there: it supplies the line, which goes into the L2
+      if (held == Cache::Held::Dirty) {  // Modified there: it supplies the line, which goes into the L2
         ++interventions_;
         ++region(line).core_to_core;
         cycles += cfg_.intervention_cycles;
@@ -76,18 +78,20 @@ double SnoopDomain::snoop(unsigned core, uint64_t addr, uint64_t n, bool write) 
 
 void SnoopDomain::device_write(uint64_t addr, uint64_t n) {
   for (Cache* l1 : l1s_) {
-    const uint64_t k = l1->invalidate(addr, n);
-    invalidations_ += k;
-    region(addr).invalidations += k;
+    if (const uint64_t k = l1->invalidate(addr, n)) {
+      invalidations_ += k;
+      region(addr).invalidations += k;
+    }
   }
   l2_.invalidate(addr, n);
 }
 
 void SnoopDomain::device_read(uint64_t addr, uint64_t n) {
   for (Cache* l1 : l1s_) {
-    const uint64_t k = l1->flush(addr, n, [](uint64_t) {});
-    interventions_ += k;
-    region(addr).to_device += k;
+    if (const uint64_t k = l1->flush(addr, n, [](uint64_t) {})) {
+      interventions_ += k;
+      region(addr).to_device += k;
+    }
   }
 }
 

@@ -72,3 +72,41 @@ TEST(Cache, RejectsGeometryWithoutPowerOfTwoSets) {
   EXPECT_THROW(Cache({3 * 1024, 1, 256}), std::invalid_argument);
   EXPECT_THROW(Cache({32 * 1024, 8, 100}), std::invalid_argument);
 }
+
+// A range that hit whole is replayed from its slots (Cache::repeat_): the
+// counts, the LRU order and the dirty lines must be those of a walk line by line
+// (accesses shorter than the replay's minimum, so they are never replayed).
+TEST(Cache, ReplayedRangeMatchesALineByLineWalk) {
+  Cache replayed(kL1), walked(kL1);
+  Log a, b;
+  const uint64_t base = 0x10000, n = 8 * 256;  // eight lines, sets 0..7
+  auto walk = [&](bool write) {
+    for (uint64_t off = 0; off < n; off += 256) walked.access(base + off, 256, write, b.fill(), b.evict());
+  };
+  for (int round = 0; round < 4; ++round) {
+    replayed.access(base, n, round == 2, a.fill(), a.evict());
+    walk(round == 2);
+  }
+  // Fill set 0 with seven more lines, then one more: the victim is set 0's least recent.
+  for (uint64_t w = 1; w <= 8; ++w) {
+    replayed.access(w * 0x1000, 4, false, a.fill(), a.evict());
+    walked.access(w * 0x1000, 4, false, b.fill(), b.evict());
+  }
+  EXPECT_EQ(replayed.hits(), walked.hits());
+  EXPECT_EQ(replayed.misses(), walked.misses());
+  EXPECT_EQ(replayed.writebacks(), walked.writebacks());
+  EXPECT_EQ(a.evictions, b.evictions) << "the replay's writes left the same dirty lines, its hits the same LRU order";
+  EXPECT_FALSE(a.evictions.empty());
+}
+
+TEST(Cache, ReplayEndsWhenALineOfTheRangeIsDropped) {
+  Cache c(kL1);
+  Log log;
+  c.access(0x10000, 8 * 256, false, log.fill(), log.evict());
+  c.access(0x10000, 8 * 256, false, log.fill(), log.evict());  // hit whole: replayable
+  EXPECT_EQ(c.invalidate(0x10300, 4), 1u);
+  c.access(0x10000, 8 * 256, false, log.fill(), log.evict());
+  EXPECT_EQ(c.misses(), 9u) << "the dropped line is fetched again";
+  EXPECT_EQ(c.hits(), 15u);
+  EXPECT_EQ(log.fills.back(), 0x10300u);
+}

@@ -56,6 +56,28 @@ TEST(Cpu, CachedReadsMissOnceAndReturnRealBytes) {
   EXPECT_EQ(b.core.l1d().hits(), 1u);
 }
 
+// The bytes of cached accesses go straight to the memory's pages (DMI); one
+// that straddles two pages takes the debug transport. Both land in memory.
+TEST(Cpu, CachedBytesLandInMemoryWithinAndAcrossPages) {
+  Bench b;
+  const uint8_t within[4] = {1, 2, 3, 4}, across[8] = {9, 8, 7, 6, 5, 4, 3, 2};
+  uint8_t got_within[4] = {}, got_across[8] = {};
+  b.run_at(sc_time(0, SC_NS), [&] {
+    b.core.write(0x3010, within, 4);
+    b.core.write(0x4ffc, across, 8);  // 0x4ffc..0x5003: two 4 KB pages
+    b.core.read(0x3010, got_within, 4);
+    b.core.read(0x4ffc, got_across, 8);
+  });
+  sc_core::sc_start();
+  uint8_t mem_within[4] = {}, mem_across[8] = {};
+  b.mem.read(0x3010, mem_within, 4);
+  b.mem.read(0x4ffc, mem_across, 8);
+  EXPECT_EQ(std::vector<uint8_t>(mem_within, mem_within + 4), std::vector<uint8_t>(within, within + 4));
+  EXPECT_EQ(std::vector<uint8_t>(mem_across, mem_across + 8), std::vector<uint8_t>(across, across + 8));
+  EXPECT_EQ(std::vector<uint8_t>(got_within, got_within + 4), std::vector<uint8_t>(within, within + 4));
+  EXPECT_EQ(std::vector<uint8_t>(got_across, got_across + 8), std::vector<uint8_t>(across, across + 8));
+}
+
 TEST(Cpu, PostedWritesLandAtTheCoresTime) {
   Bench b;
   const uint8_t zero[4] = {}, ones[4] = {1, 1, 1, 1};

@@ -3,6 +3,8 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+#include <cstring>
 #include <vector>
 #include "models/bus/interconnect.hpp"
 #include "models/mem/memory.hpp"
@@ -13,6 +15,15 @@ using namespace sc_core;
 namespace {
 
 using BusInitiator = ws::test::TestInitiator;
+
+// A target with b_transport alone (a register block): it grants no DMI.
+struct NoDmiTarget : sc_module {
+  tlm_utils::simple_target_socket<NoDmiTarget> socket{"socket"};
+  explicit NoDmiTarget(sc_module_name n) : sc_module(n) {
+    socket.register_b_transport(this, &NoDmiTarget::b_transport);
+  }
+  void b_transport(tlm::tlm_generic_payload& t, sc_time&) { t.set_response_status(tlm::TLM_OK_RESPONSE); }
+};
 
 }  // namespace
 
@@ -141,4 +152,42 @@ TEST(Interconnect, DecoupledInitiatorsAreServedInTimeOrderNotInCallOrder) {
   dma.access(tlm::TLM_READ_COMMAND, 0x80001000, y, now);     // at 0: the path is idle then
   EXPECT_EQ(now, sc_time(83, SC_NS)) << "bus 0..64, hop 5, memory 4 + 10";
   EXPECT_EQ(ahead, sc_time(583, SC_NS));
+}
+
+// DMI (the cores' functional bytes): a memory grants the 4 KB page holding the
+// address, in the initiator's addresses; a target that does not grant is refused
+// over its window, so the initiator falls back to transport_dbg there.
+TEST(Interconnect, ForwardsDirectMemoryGrantsInInitiatorAddresses) {
+  ws::StatsRegistry stats;
+  ws::Interconnect ic("ic_dmi", {8, 2}, stats);
+  ws::Memory mem("ic_dmi_m", {0x10000, 0, 64}, stats);
+  NoDmiTarget plain("ic_dmi_plain");
+  BusInitiator cpu("ic_dmi_cpu");
+  cpu.socket.bind(ic.in);
+  ic.out.bind(mem.socket);
+  ic.map(0, 0x20000000, 0x10000);
+  ic.out.bind(plain.socket);
+  ic.map(1, 0x30000000, 0x1000);
+  sc_start(SC_ZERO_TIME);
+
+  tlm::tlm_generic_payload q;
+  q.set_command(tlm::TLM_READ_COMMAND);
+  q.set_address(0x20002010);
+  tlm::tlm_dmi dmi;
+  ASSERT_TRUE(cpu.socket->get_direct_mem_ptr(q, dmi));
+  EXPECT_EQ(q.get_address(), 0x20002010u) << "restored for the initiator";
+  EXPECT_EQ(dmi.get_start_address(), 0x20002000u);
+  EXPECT_EQ(dmi.get_end_address(), 0x20002fffu);
+  EXPECT_TRUE(dmi.is_read_write_allowed());
+  const uint8_t bytes[3] = {7, 8, 9};
+  std::memcpy(dmi.get_dmi_ptr() + 0x10, bytes, 3);
+  uint8_t got[3] = {};
+  mem.read(0x2010, got, 3);
+  EXPECT_EQ(std::vector<uint8_t>(got, got + 3), std::vector<uint8_t>(bytes, bytes + 3)) << "the pointer is the storage";
+
+  q.set_address(0x30000020);
+  tlm::tlm_dmi refused;
+  EXPECT_FALSE(cpu.socket->get_direct_mem_ptr(q, refused));
+  EXPECT_EQ(refused.get_start_address(), 0x30000000u) << "refused over the window, not beyond";
+  EXPECT_EQ(refused.get_end_address(), 0x30000fffu);
 }
