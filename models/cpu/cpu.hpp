@@ -263,7 +263,7 @@ class Cpu : public sc_core::sc_module {
     uint64_t start = 1, end = 0;  // empty
     uint8_t* ptr = nullptr;
   };
-  std::array<Direct, 64> direct_;
+  std::array<Direct, 1024> direct_;  // 4 MB of pages before two collide
   tlm::tlm_generic_payload extended_payload_;  // transport_with's, reused likewise (the MSC8144's OS reads, per frame)
   bool icache_on_ = true;
   uint64_t code_addr_ = 0, data_addr_ = 0;

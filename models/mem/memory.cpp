@@ -125,6 +125,7 @@ sc_core::sc_time Memory::port_start(uint64_t addr, const sc_core::sc_time& arriv
     return cfg_.decoupled_initiators ? gap_ports_[i].serve(arrival, xfer, len) : ports_[i].serve(arrival, xfer, len);
   }
   if (cfg_.decoupled_initiators) {
+    if (gap_ports_.size() == 1) return gap_ports_[0].serve(arrival, xfer, len);
     // The port that can start it first serves the request (lowest index on a tie).
     GapServer* best = &gap_ports_[0];
     sc_core::sc_time best_start = best->probe(arrival, xfer);

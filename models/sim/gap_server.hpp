@@ -43,17 +43,23 @@ class GapServer {
   size_t bookings() const { return busy_.size() - head_; }
 
  private:
-  // The booking `serve` makes, without its statistics.
+  // The booking `serve` makes, without its statistics. Most requests arrive
+  // after every booking: they append (or extend the last one) inline.
   sc_core::sc_time place(const sc_core::sc_time& arrival, const sc_core::sc_time& service) {
-    // Most requests arrive after every booking: append (or extend the last one).
     if (busy_.size() == head_ || busy_.back().end <= arrival) {
       if (busy_.size() > head_ && busy_.back().end == arrival) busy_.back().end = arrival + service;
       else busy_.push_back(Interval{arrival, arrival + service});
       if (busy_.size() - head_ > kPruneAt) forget_before(now());
       return arrival;
     }
-    forget_before(now());
-    size_t i = first_ending_after(arrival);
+    return place_in_gap(arrival, service);
+  }
+  // A request arriving before the last booking ends: the first gap that fits.
+  [[gnu::noinline]] sc_core::sc_time place_in_gap(const sc_core::sc_time& arrival, const sc_core::sc_time& service) {
+    const sc_core::sc_time t = now();
+    forget_before(t);
+    // head_ is now the first booking ending after now: the search from arrival starts there.
+    size_t i = arrival == t ? head_ : first_ending_after(arrival);
     sc_core::sc_time start = arrival;
     for (; i < busy_.size(); ++i) {
       if (busy_[i].start >= start + service) break;
