@@ -27,7 +27,8 @@ sc_core::sc_time MacDma::fetch(uint64_t addr, uint8_t* raw, uint32_t n, double w
 
 void MacDma::write_word(uint64_t addr, uint32_t word, const sc_core::sc_time& at) {
   sched_.at(at, [this, addr, word] {
-    uint8_t raw[4] = {uint8_t(word), uint8_t(word >> 8), uint8_t(word >> 16), uint8_t(word >> 24)};
+    uint8_t raw[4];
+    put_le_words({word}, raw);
     tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, 4);
   });
 }
