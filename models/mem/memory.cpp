@@ -20,6 +20,8 @@ Memory::Memory(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& s
   for (unsigned i = 0; i < cfg_.ports; ++i)
     if (cfg.decoupled_initiators) gap_ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
     else ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
+  const auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
+  if (pow2(cfg_.interleave_bytes) && pow2(cfg_.ports)) interleave_shift_ = __builtin_ctzll(cfg_.interleave_bytes);
   socket.register_b_transport(this, &Memory::b_transport);
   socket.register_transport_dbg(this, &Memory::transport_dbg);
   socket.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
@@ -92,7 +94,7 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   if (const RepeatedAccess* rep = t.get_extension<RepeatedAccess>()) {
     // Repeats of an access already timed: the statistics of the port it used
     // (by address when interleaved, else the first, which a lone stream uses).
-    const size_t i = cfg_.interleave_bytes ? size_t(t.get_address() / cfg_.interleave_bytes % cfg_.ports) : 0;
+    const size_t i = cfg_.interleave_bytes ? port_of(t.get_address()) : 0;
     if (cfg_.decoupled_initiators) gap_ports_[i].account(rep->more, xfer, len, rep->until);
     else ports_[i].account(rep->more, xfer, len, rep->until);
     t.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -121,7 +123,7 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
 sc_core::sc_time Memory::port_start(uint64_t addr, const sc_core::sc_time& arrival, const sc_core::sc_time& xfer,
                                     uint64_t len) {
   if (cfg_.interleave_bytes) {
-    const size_t i = size_t(addr / cfg_.interleave_bytes % cfg_.ports);
+    const size_t i = port_of(addr);
     return cfg_.decoupled_initiators ? gap_ports_[i].serve(arrival, xfer, len) : ports_[i].serve(arrival, xfer, len);
   }
   if (cfg_.decoupled_initiators) {

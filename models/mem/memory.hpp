@@ -76,6 +76,12 @@ class Memory : public sc_core::sc_module {
   // Moves the payload's data to or from storage; assumes accept() passed.
   void move_data(tlm::tlm_generic_payload& t);
   bool in_range(uint64_t addr, uint64_t n) const { return addr <= cfg_.size && n <= cfg_.size - addr; }
+  // The port an interleaved memory serves `addr` from (shifts and a mask when both are powers of two, as built).
+  size_t port_of(uint64_t addr) const {
+    return interleave_shift_ >= 0 ? size_t((addr >> interleave_shift_) & (cfg_.ports - 1))
+                                  : size_t(addr / cfg_.interleave_bytes % cfg_.ports);
+  }
+  int interleave_shift_ = -1;
 
   Config cfg_;
   // A two-level page table, indexed by page number: two loads per look-up
