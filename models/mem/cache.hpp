@@ -24,40 +24,9 @@ class Cache {
   // is called first when the victim is dirty, then `fill(line_addr)`.
   template <typename Fill, typename Evict>
   void access(uint64_t addr, uint64_t n, bool write, Fill&& fill, Evict&& evict) {
-    if (addr == repeat_.addr && n == repeat_.n && placed_ == repeat_.placed) {
-      // The range hit whole last time and no line has been placed or dropped
-      // since: every line is still in its slot, so this is the same hits again.
-      for (const size_t slot : repeat_.slots) {
-        if (write) tags_[slot] |= kDirty;
-        used_[slot] = ++clock_;
-      }
-      hits_ += repeat_.slots.size();
-      return;
-    }
-    const bool remember = lines(addr, n) >= kRepeatLines;
-    if (remember) repeat_.slots.clear();
-    const uint64_t misses_before = misses_;
-    for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes) {
-      const size_t slot = lookup(line);
-      uint64_t& t = tags_[slot];
-      if (t == (line | kValid) || t == (line | kValid | kDirty)) {
-        ++hits_;
-      } else {
-        ++misses_;
-        ++placed_;
-        if ((t & kFlags) == kFlags) {
-          ++writebacks_;
-          evict(t & ~kFlags);
-        }
-        fill(line);
-        t = line | kValid;
-      }
-      if (write) t |= kDirty;
-      used_[slot] = ++clock_;
-      if (remember) repeat_.slots.push_back(slot);
-    }
-    // Only a range that hit whole is known to be held whole (a miss may have evicted an earlier line of it).
-    if (remember && misses_ == misses_before) repeat_.addr = addr, repeat_.n = n, repeat_.placed = placed_;
+    if (n > uint64_t(kRepeatLines - 2) * cfg_.line_bytes && lines(addr, n) >= kRepeatLines)
+      return access_range(addr, n, write, fill, evict);
+    for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes) touch(line, write, fill, evict);
   }
   // Drops the lines of the range without writing them back; returns how many were held.
   uint32_t invalidate(uint64_t addr, uint64_t n);
@@ -92,6 +61,47 @@ class Cache {
   const Config& config() const { return cfg_; }
 
  private:
+  // One line of an access: a hit, or a miss that places it (writing back a dirty victim); the slot.
+  template <typename Fill, typename Evict>
+  size_t touch(uint64_t line, bool write, Fill& fill, Evict& evict) {
+    const size_t slot = lookup(line);
+    uint64_t& t = tags_[slot];
+    if (t == (line | kValid) || t == (line | kValid | kDirty)) {
+      ++hits_;
+    } else {
+      ++misses_;
+      ++placed_;
+      if ((t & kFlags) == kFlags) {
+        ++writebacks_;
+        evict(t & ~kFlags);
+      }
+      fill(line);
+      t = line | kValid;
+    }
+    if (write) t |= kDirty;
+    used_[slot] = ++clock_;
+    return slot;
+  }
+  // A range of kRepeatLines or more: replayed from the slots it hit last time
+  // when it hit whole and no line has been placed or dropped since (every line
+  // is still in its slot: the same hits again), else walked and remembered.
+  template <typename Fill, typename Evict>
+  void access_range(uint64_t addr, uint64_t n, bool write, Fill& fill, Evict& evict) {
+    if (addr == repeat_.addr && n == repeat_.n && placed_ == repeat_.placed) {
+      for (const size_t slot : repeat_.slots) {
+        if (write) tags_[slot] |= kDirty;
+        used_[slot] = ++clock_;
+      }
+      hits_ += repeat_.slots.size();
+      return;
+    }
+    repeat_.slots.clear();
+    const uint64_t misses_before = misses_;
+    for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes)
+      repeat_.slots.push_back(touch(line, write, fill, evict));
+    // Only a range that hit whole is known to be held whole (a miss may have evicted an earlier line of it).
+    if (misses_ == misses_before) repeat_.addr = addr, repeat_.n = n, repeat_.placed = placed_;
+  }
   // A slot's tag is its line's address with two flags in the low bits (lines are at least 4 B).
   static constexpr uint64_t kValid = 1, kDirty = 2, kFlags = kValid | kDirty;
   static constexpr size_t kNone = ~size_t(0);
