@@ -18,6 +18,7 @@ Interconnect::Interconnect(sc_core::sc_module_name name, const Config& cfg, Stat
   in.register_b_transport(this, &Interconnect::b_transport);
   in.register_transport_dbg(this, &Interconnect::transport_dbg);
   in.register_get_direct_mem_ptr(this, &Interconnect::get_direct_mem_ptr);
+  out.register_invalidate_direct_mem_ptr(this, &Interconnect::invalidate_direct_mem_ptr);
 }
 
 void Interconnect::map(unsigned out_index, uint64_t base, uint64_t size) {
@@ -101,13 +102,31 @@ bool Interconnect::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm
   const uint64_t addr = t.get_address();
   uint64_t base = 0;
   const Window* w = decode(addr, 1, base);
-  if (!w) return false;
+  if (!w) {  // a hole: refused over the hole, between the neighbouring windows
+    auto next = windows_.upper_bound(addr);
+    dmi.set_start_address(next == windows_.begin() ? 0 : std::prev(next)->first + std::prev(next)->second.size);
+    dmi.set_end_address(next == windows_.end() ? ~uint64_t(0) : next->first - 1);
+    return false;
+  }
   t.set_address(addr - base);
   const bool granted = out[w->out]->get_direct_mem_ptr(t, dmi);
   t.set_address(addr);
-  dmi.set_start_address(base + std::min<uint64_t>(dmi.get_start_address(), w->size - 1));
-  dmi.set_end_address(base + std::min<uint64_t>(dmi.get_end_address(), w->size - 1));
+  // Into this side's addresses, within the window; the pointer follows a raised start.
+  const uint64_t start = std::min<uint64_t>(dmi.get_start_address(), w->size - 1);
+  const uint64_t end = std::min<uint64_t>(dmi.get_end_address(), w->size - 1);
+  if (granted && dmi.get_dmi_ptr()) dmi.set_dmi_ptr(dmi.get_dmi_ptr() + (start - dmi.get_start_address()));
+  dmi.set_start_address(base + start);
+  dmi.set_end_address(base + end);
   return granted;
+}
+
+// A target's revoked range, in the addresses of every window it serves, to every initiator.
+void Interconnect::invalidate_direct_mem_ptr(int target, sc_dt::uint64 start, sc_dt::uint64 end) {
+  for (const auto& [base, w] : windows_) {
+    if (int(w.out) != target || start >= w.size) continue;
+    const uint64_t last = std::min<uint64_t>(end, w.size - 1);
+    for (unsigned i = 0; i < in.size(); ++i) in[i]->invalidate_direct_mem_ptr(base + start, base + last);
+  }
 }
 
 void Interconnect::end_of_elaboration() {

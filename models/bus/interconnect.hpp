@@ -66,6 +66,7 @@ class Interconnect : public sc_core::sc_module {
   unsigned transport_dbg(int id, tlm::tlm_generic_payload& t);
   // A target's DMI grant (or refusal) in the initiators' addresses, within its window.
   bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi);
+  void invalidate_direct_mem_ptr(int target, sc_dt::uint64 start, sc_dt::uint64 end);
   void end_of_elaboration() override;
 
   Config cfg_;

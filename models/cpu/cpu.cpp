@@ -29,6 +29,7 @@ Cpu::Cpu(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, Stat
       l1d_(cfg.l1d),
       l1i_(cfg.l1i),
       line_buf_(cfg.l1d.line_bytes) {
+  socket.register_invalidate_direct_mem_ptr(this, &Cpu::invalidate_direct_mem_ptr);
   if (cfg.l1i.line_bytes != cfg.l1d.line_bytes)
     throw std::invalid_argument(fmt::format("{}: L1 I and D lines differ ({} B, {} B)", basename(), cfg.l1i.line_bytes,
                                             cfg.l1d.line_bytes));
@@ -248,13 +249,19 @@ sc_core::sc_time Cpu::timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t*
   return done;
 }
 
+// A target revoked a grant: every entry that overlaps it asks again.
+void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
+  for (Direct& d : direct_)
+    if (d.start <= end && start <= d.end) d = Direct{};
+}
+
 // The bytes of an access the caches time: straight from the target's storage
 // where it grants DMI, else by a debug transport (neither takes time).
 void Cpu::debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
   tlm::tlm_generic_payload& t = debug_payload_;
   t.set_command(cmd);
   t.set_address(addr);
-  Direct& d = direct_[(addr >> 12) % direct_.size()];
+  Direct& d = direct(addr);
   if (!(d.start <= addr && n && addr + n - 1 <= d.end)) {
     tlm::tlm_dmi dmi;
     d.ptr = socket->get_direct_mem_ptr(t, dmi) && dmi.is_read_write_allowed() ? dmi.get_dmi_ptr() : nullptr;

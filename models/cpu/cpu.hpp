@@ -263,7 +263,11 @@ class Cpu : public sc_core::sc_module {
     uint64_t start = 1, end = 0;  // empty
     uint8_t* ptr = nullptr;
   };
-  std::array<Direct, 1024> direct_;  // 4 MB of pages before two collide
+  std::array<Direct, 1024> direct_;
+  Direct& direct(uint64_t addr) {  // by page, the higher bits folded in (memories sit at 256 MB bases)
+    return direct_[((addr >> 12) ^ (addr >> 22)) % direct_.size()];
+  }
+  void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
   tlm::tlm_generic_payload extended_payload_;  // transport_with's, reused likewise (the MSC8144's OS reads, per frame)
   bool icache_on_ = true;
   uint64_t code_addr_ = 0, data_addr_ = 0;

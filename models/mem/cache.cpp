@@ -27,13 +27,6 @@ size_t Cache::victim(size_t set) const {
   return lru;
 }
 
-bool Cache::holds(uint64_t addr) const { return find(line_of(addr)) != kNone; }
-
-bool Cache::dirty(uint64_t addr) const {
-  const size_t slot = find(line_of(addr));
-  return slot != kNone && (tags_[slot] & kDirty);
-}
-
 uint32_t Cache::invalidate(uint64_t addr, uint64_t n) {
   uint32_t count = 0;
   for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes)

@@ -21,7 +21,8 @@ class Cache {
   explicit Cache(const Config& cfg);
 
   // Touches every line of [addr, addr+n). For each missing line, `evict(line_addr)`
-  // is called first when the victim is dirty, then `fill(line_addr)`.
+  // is called first when the victim is dirty, then `fill(line_addr)`; neither may
+  // access this cache (they go to the next level or the memory).
   template <typename Fill, typename Evict>
   void access(uint64_t addr, uint64_t n, bool write, Fill&& fill, Evict&& evict) {
     if (n > uint64_t(kRepeatLines - 2) * cfg_.line_bytes && lines(addr, n) >= kRepeatLines)
@@ -47,14 +48,15 @@ class Cache {
   uint32_t lines(uint64_t addr, uint64_t n) const {
     return n == 0 ? 0 : uint32_t((line_of(addr + n - 1) - line_of(addr)) / cfg_.line_bytes + 1);
   }
-  bool holds(uint64_t addr) const;
-  bool dirty(uint64_t addr) const;  // held and written since its fill or last flush
-  // Both in one look-up (a snoop asks them of every other core for every line).
+  // Whether the line is held, and dirty (written since its fill or last flush),
+  // in one look-up (a snoop asks it of every other core for every line).
   enum class Held { No, Clean, Dirty };
   Held held(uint64_t addr) const {
     const size_t slot = find(line_of(addr));
     return slot == kNone ? Held::No : (tags_[slot] & kDirty) ? Held::Dirty : Held::Clean;
   }
+  bool holds(uint64_t addr) const { return held(addr) != Held::No; }
+  bool dirty(uint64_t addr) const { return held(addr) == Held::Dirty; }
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
   uint64_t writebacks() const { return writebacks_; }

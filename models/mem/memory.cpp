@@ -152,7 +152,11 @@ unsigned Memory::transport_dbg(int, tlm::tlm_generic_payload& t) {
 
 bool Memory::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi) {
   const uint64_t addr = t.get_address();
-  if (addr >= cfg_.size) return false;
+  if (addr >= cfg_.size) {  // refused past the end only
+    dmi.set_start_address(cfg_.size);
+    dmi.set_end_address(~uint64_t(0));
+    return false;
+  }
   const uint64_t number = addr >> kPageBits;
   Page* pg = page(number);
   if (!pg) pg = &new_page(number, false);

@@ -1,7 +1,8 @@
 #pragma once
 // Memory: a TLM-2.0 target that stores real bytes. Storage is sparse (4 KiB pages
-// allocated on first write) so a device can expose a 1 TiB address space while the
-// simulator only pays for what a workload touches.
+// allocated on first write, or when a core is granted direct access to one) so a
+// device can expose a 1 TiB address space while the simulator only pays for what
+// a workload touches.
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -68,7 +69,8 @@ class Memory : public sc_core::sc_module {
                               uint64_t len);
   unsigned transport_dbg(int id, tlm::tlm_generic_payload& t);
   // Direct access (TLM-2.0 DMI) to the page holding the payload's address,
-  // allocated if it is not yet. Pages are never freed, so no grant is revoked.
+  // allocated if it is not yet (zeros, as an unwritten page reads). Pages are
+  // never freed, so no grant is revoked.
   bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi);
   // Checks command, range and byte enables; sets the error response and returns
   // false when the transaction cannot be served.

@@ -73,30 +73,44 @@ TEST(Cache, RejectsGeometryWithoutPowerOfTwoSets) {
   EXPECT_THROW(Cache({32 * 1024, 8, 100}), std::invalid_argument);
 }
 
-// A range that hit whole is replayed from its slots (Cache::repeat_): the
+// A range that hit whole is replayed from its slots (Cache::access_range): the
 // counts, the LRU order and the dirty lines must be those of a walk line by line
-// (accesses shorter than the replay's minimum, so they are never replayed).
+// (accesses of one line, which are never replayed).
 TEST(Cache, ReplayedRangeMatchesALineByLineWalk) {
   Cache replayed(kL1), walked(kL1);
   Log a, b;
-  const uint64_t base = 0x10000, n = 8 * 256;  // eight lines, sets 0..7
-  auto walk = [&](bool write) {
-    for (uint64_t off = 0; off < n; off += 256) walked.access(base + off, 256, write, b.fill(), b.evict());
+  const uint64_t base = 0x10000, n = 8 * 256;  // eight lines, sets 0..7; 0x10000 in set 0
+  auto both = [&](uint64_t addr, uint64_t len, bool write) {
+    replayed.access(addr, len, write, a.fill(), a.evict());
+    for (uint64_t off = 0; off < len; off += 256) walked.access(addr + off, 256, write, b.fill(), b.evict());
   };
-  for (int round = 0; round < 4; ++round) {
-    replayed.access(base, n, round == 2, a.fill(), a.evict());
-    walk(round == 2);
-  }
-  // Fill set 0 with seven more lines, then one more: the victim is set 0's least recent.
-  for (uint64_t w = 1; w <= 8; ++w) {
-    replayed.access(w * 0x1000, 4, false, a.fill(), a.evict());
-    walked.access(w * 0x1000, 4, false, b.fill(), b.evict());
-  }
+  for (uint64_t w = 1; w <= 7; ++w) both(w * 0x1000, 4, false);  // seven other lines of set 0
+  both(base, n, false);                                            // walked: misses
+  both(base, n, false);                                            // walked: hits whole, remembered
+  for (uint64_t w = 1; w <= 7; ++w) both(w * 0x1000, 4, false);  // hits: newer than the range's line
+  both(base, n, true);                                             // replayed: the range's line newest again, dirty
+  both(8 * 0x1000, 4, false);  // a ninth line in set 0 takes its least recently used way
+  EXPECT_TRUE(replayed.holds(base)) << "the replay refreshed the line's LRU stamp";
+  EXPECT_FALSE(replayed.holds(0x1000));
+  EXPECT_TRUE(replayed.dirty(base + 7 * 256)) << "the replay's write left the lines dirty";
   EXPECT_EQ(replayed.hits(), walked.hits());
   EXPECT_EQ(replayed.misses(), walked.misses());
   EXPECT_EQ(replayed.writebacks(), walked.writebacks());
-  EXPECT_EQ(a.evictions, b.evictions) << "the replay's writes left the same dirty lines, its hits the same LRU order";
-  EXPECT_FALSE(a.evictions.empty());
+  for (uint64_t line = 0; line < 16; ++line) EXPECT_EQ(replayed.held(base + line * 256), walked.held(base + line * 256));
+  EXPECT_EQ(replayed.held(0x1000), walked.held(0x1000));
+}
+
+TEST(Cache, ReplayEndsWhenALineOfTheRangeIsEvicted) {
+  Cache c(kL1);
+  Log log;
+  c.access(0x10000, 8 * 256, false, log.fill(), log.evict());
+  c.access(0x10000, 8 * 256, false, log.fill(), log.evict());  // hit whole: replayable
+  for (uint64_t w = 1; w <= 8; ++w) c.access(w * 0x1000, 4, false, log.fill(), log.evict());  // set 0: 0x10000 evicted
+  ASSERT_FALSE(c.holds(0x10000));
+  const uint64_t misses = c.misses();
+  c.access(0x10000, 8 * 256, false, log.fill(), log.evict());
+  EXPECT_EQ(c.misses(), misses + 1) << "the evicted line is fetched again";
+  EXPECT_TRUE(c.holds(0x10000));
 }
 
 TEST(Cache, ReplayEndsWhenALineOfTheRangeIsDropped) {

@@ -6,6 +6,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
+#include <tlm_utils/simple_target_socket.h>
+#include <array>
+#include <cstring>
+#include "models/bus/interconnect.hpp"
 #include "models/cpu/cpu.hpp"
 #include "models/cpu/access_pattern.hpp"
 #include "models/mem/memory.hpp"
@@ -76,6 +80,69 @@ TEST(Cpu, CachedBytesLandInMemoryWithinAndAcrossPages) {
   EXPECT_EQ(std::vector<uint8_t>(mem_across, mem_across + 8), std::vector<uint8_t>(across, across + 8));
   EXPECT_EQ(std::vector<uint8_t>(got_within, got_within + 4), std::vector<uint8_t>(within, within + 4));
   EXPECT_EQ(std::vector<uint8_t>(got_across, got_across + 8), std::vector<uint8_t>(across, across + 8));
+}
+
+namespace {
+// A memory whose storage moves (a target that revokes its DMI grants): it
+// grants its one page, and on move() copies nothing, points at a second page
+// and revokes the first grant.
+struct MovingMemory : sc_core::sc_module {
+  tlm_utils::simple_target_socket<MovingMemory> socket{"socket"};
+  std::array<uint8_t, 4096> first{}, second{};
+  uint8_t* now_at = first.data();
+  explicit MovingMemory(sc_core::sc_module_name n) : sc_module(n) {
+    socket.register_b_transport(this, &MovingMemory::b_transport);
+    socket.register_transport_dbg(this, &MovingMemory::transport_dbg);
+    socket.register_get_direct_mem_ptr(this, &MovingMemory::get_direct_mem_ptr);
+  }
+  void b_transport(tlm::tlm_generic_payload& t, sc_time& delay) {
+    transport_dbg(t);
+    delay += sc_time(10, SC_NS);
+    t.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+  unsigned transport_dbg(tlm::tlm_generic_payload& t) {
+    uint8_t* p = now_at + t.get_address();
+    if (t.is_read()) std::memcpy(t.get_data_ptr(), p, t.get_data_length());
+    else std::memcpy(p, t.get_data_ptr(), t.get_data_length());
+    return t.get_data_length();
+  }
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
+    dmi.set_dmi_ptr(now_at);
+    dmi.set_start_address(0);
+    dmi.set_end_address(4095);
+    dmi.allow_read_write();
+    return true;
+  }
+  void move() {
+    now_at = second.data();
+    socket->invalidate_direct_mem_ptr(0, 4095);
+  }
+};
+}  // namespace
+
+// The cores' bytes go by DMI through the bus, in the bus's addresses; a grant
+// the target revokes is asked for again (the bytes come from where they now are).
+TEST(Cpu, CachedBytesFollowARevokedGrant) {
+  Scheduler sched{"sched_moving"};
+  StatsRegistry stats;
+  Interconnect bus{"bus_moving", Interconnect::Config{16, 0}, stats};
+  MovingMemory mem{"moving"};
+  Cpu core{"core_moving", Cpu::Config{1e9, Cache::Config{32 * 1024, 8, 256}, Cache::Config{16 * 1024, 8, 256}, 10, 10, 2, 40},
+           sched, stats, nullptr};
+  core.socket.bind(bus.in);
+  bus.attach(mem.socket, 0x40000000, 0x1000);
+  mem.first[0x10] = 1;
+  mem.second[0x10] = 2;
+  uint8_t before = 0, after = 0;
+  sched.at(sc_time(0, SC_NS), [&] {
+    core.set_time(ws::now());
+    core.read(0x40000010, &before, 1);
+    mem.move();
+    core.read(0x40000010, &after, 1);  // a hit in the L1: the bytes only
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(before, 1);
+  EXPECT_EQ(after, 2) << "the revoked grant was not used again";
 }
 
 TEST(Cpu, PostedWritesLandAtTheCoresTime) {

@@ -155,8 +155,9 @@ TEST(Interconnect, DecoupledInitiatorsAreServedInTimeOrderNotInCallOrder) {
 }
 
 // DMI (the cores' functional bytes): a memory grants the 4 KB page holding the
-// address, in the initiator's addresses; a target that does not grant is refused
-// over its window, so the initiator falls back to transport_dbg there.
+// address, in the initiator's addresses and within its window; a target that
+// does not grant, or a hole, is refused over its extent only, so the initiator
+// falls back to transport_dbg there and nowhere else.
 TEST(Interconnect, ForwardsDirectMemoryGrantsInInitiatorAddresses) {
   ws::StatsRegistry stats;
   ws::Interconnect ic("ic_dmi", {8, 2}, stats);
@@ -165,24 +166,24 @@ TEST(Interconnect, ForwardsDirectMemoryGrantsInInitiatorAddresses) {
   BusInitiator cpu("ic_dmi_cpu");
   cpu.socket.bind(ic.in);
   ic.out.bind(mem.socket);
-  ic.map(0, 0x20000000, 0x10000);
+  ic.map(0, 0x20000000, 0x1800);  // a window that ends inside a page
   ic.out.bind(plain.socket);
   ic.map(1, 0x30000000, 0x1000);
   sc_start(SC_ZERO_TIME);
 
   tlm::tlm_generic_payload q;
   q.set_command(tlm::TLM_READ_COMMAND);
-  q.set_address(0x20002010);
+  q.set_address(0x20001010);
   tlm::tlm_dmi dmi;
   ASSERT_TRUE(cpu.socket->get_direct_mem_ptr(q, dmi));
-  EXPECT_EQ(q.get_address(), 0x20002010u) << "restored for the initiator";
-  EXPECT_EQ(dmi.get_start_address(), 0x20002000u);
-  EXPECT_EQ(dmi.get_end_address(), 0x20002fffu);
+  EXPECT_EQ(q.get_address(), 0x20001010u) << "restored for the initiator";
+  EXPECT_EQ(dmi.get_start_address(), 0x20001000u);
+  EXPECT_EQ(dmi.get_end_address(), 0x200017ffu) << "clipped to the window";
   EXPECT_TRUE(dmi.is_read_write_allowed());
   const uint8_t bytes[3] = {7, 8, 9};
   std::memcpy(dmi.get_dmi_ptr() + 0x10, bytes, 3);
   uint8_t got[3] = {};
-  mem.read(0x2010, got, 3);
+  mem.read(0x1010, got, 3);
   EXPECT_EQ(std::vector<uint8_t>(got, got + 3), std::vector<uint8_t>(bytes, bytes + 3)) << "the pointer is the storage";
 
   q.set_address(0x30000020);
@@ -190,4 +191,10 @@ TEST(Interconnect, ForwardsDirectMemoryGrantsInInitiatorAddresses) {
   EXPECT_FALSE(cpu.socket->get_direct_mem_ptr(q, refused));
   EXPECT_EQ(refused.get_start_address(), 0x30000000u) << "refused over the window, not beyond";
   EXPECT_EQ(refused.get_end_address(), 0x30000fffu);
+
+  q.set_address(0x28000000);
+  tlm::tlm_dmi hole;
+  EXPECT_FALSE(cpu.socket->get_direct_mem_ptr(q, hole));
+  EXPECT_EQ(hole.get_start_address(), 0x20001800u) << "refused over the hole between the windows";
+  EXPECT_EQ(hole.get_end_address(), 0x2fffffffu);
 }
