@@ -262,12 +262,13 @@ void Cpu::debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint3
   t.set_command(cmd);
   t.set_address(addr);
   Direct& d = direct(addr);
-  if (!(d.start <= addr && n && addr + n - 1 <= d.end)) {
+  const auto covers = [&] { return n && d.start <= addr && addr + n - 1 <= d.end; };
+  if (!covers()) {
     tlm::tlm_dmi dmi;
     d.ptr = socket->get_direct_mem_ptr(t, dmi) && dmi.is_read_write_allowed() ? dmi.get_dmi_ptr() : nullptr;
     d.start = dmi.get_start_address(), d.end = dmi.get_end_address();
   }
-  if (d.ptr && d.start <= addr && n && addr + n - 1 <= d.end) {
+  if (d.ptr && covers()) {
     uint8_t* p = d.ptr + (addr - d.start);
     if (cmd == tlm::TLM_READ_COMMAND) std::memcpy(data, p, n);
     else std::memcpy(p, data, n);

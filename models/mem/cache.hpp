@@ -25,8 +25,7 @@ class Cache {
   // access this cache (they go to the next level or the memory).
   template <typename Fill, typename Evict>
   void access(uint64_t addr, uint64_t n, bool write, Fill&& fill, Evict&& evict) {
-    if (n > uint64_t(kRepeatLines - 2) * cfg_.line_bytes && lines(addr, n) >= kRepeatLines)
-      return access_range(addr, n, write, fill, evict);
+    if (lines(addr, n) >= kRepeatLines) return access_range(addr, n, write, fill, evict);
     for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes) touch(line, write, fill, evict);
   }
   // Drops the lines of the range without writing them back; returns how many were held.
@@ -46,7 +45,7 @@ class Cache {
   }
   // Lines the range spans.
   uint32_t lines(uint64_t addr, uint64_t n) const {
-    return n == 0 ? 0 : uint32_t((line_of(addr + n - 1) - line_of(addr)) / cfg_.line_bytes + 1);
+    return n == 0 ? 0 : uint32_t(((addr + n - 1) >> line_shift_) - (addr >> line_shift_) + 1);
   }
   // Whether the line is held, and dirty (written since its fill or last flush),
   // in one look-up (a snoop asks it of every other core for every line).

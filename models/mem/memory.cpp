@@ -3,6 +3,7 @@
 #include "models/mem/repeated_access.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 #include <fmt/format.h>
@@ -20,8 +21,8 @@ Memory::Memory(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& s
   for (unsigned i = 0; i < cfg_.ports; ++i)
     if (cfg.decoupled_initiators) gap_ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
     else ports_.emplace_back(stats.resource(fmt::format("{}.port{}", this->name(), i)));
-  const auto pow2 = [](uint64_t v) { return v && !(v & (v - 1)); };
-  if (pow2(cfg_.interleave_bytes) && pow2(cfg_.ports)) interleave_shift_ = __builtin_ctzll(cfg_.interleave_bytes);
+  if (std::has_single_bit(cfg_.interleave_bytes) && std::has_single_bit(cfg_.ports))
+    interleave_shift_ = std::countr_zero(cfg_.interleave_bytes);
   socket.register_b_transport(this, &Memory::b_transport);
   socket.register_transport_dbg(this, &Memory::transport_dbg);
   socket.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
