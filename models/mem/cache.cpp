@@ -5,17 +5,17 @@
 
 namespace ws {
 
-static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
-
 Cache::Cache(const Config& cfg) : cfg_(cfg) {
-  if (!pow2(cfg.line_bytes) || cfg.line_bytes < 4 || cfg.ways == 0 || cfg.size_bytes % (cfg.ways * cfg.line_bytes) != 0 ||
-      !pow2(cfg.size_bytes / (cfg.ways * cfg.line_bytes)))
+  if (!std::has_single_bit(cfg.line_bytes) || cfg.line_bytes < 4 || cfg.ways == 0 || cfg.size_bytes % (cfg.ways * cfg.line_bytes) != 0 ||
+      !std::has_single_bit(cfg.size_bytes / (cfg.ways * cfg.line_bytes)))
     throw std::invalid_argument(fmt::format("cache of {} B, {} ways, {} B lines: the set count must be a power of two",
                                             cfg.size_bytes, cfg.ways, cfg.line_bytes));
   sets_ = cfg.size_bytes / (cfg.ways * cfg.line_bytes);
-  line_shift_ = uint32_t(__builtin_ctz(cfg.line_bytes));
+  line_shift_ = uint32_t(std::countr_zero(cfg.line_bytes));
+  tag_shift_ = line_shift_ + uint32_t(std::countr_zero(sets_));
   tags_.resize(size_t(sets_) * cfg.ways);
   used_.resize(tags_.size());
+  hints_.resize(tags_.size() + 8);  // a find reads a whole word of hints from its set's first way
 }
 
 size_t Cache::victim(size_t set) const {
@@ -33,6 +33,7 @@ uint32_t Cache::invalidate(uint64_t addr, uint64_t n) {
     if (const size_t slot = find(line); slot != kNone) {
       tags_[slot] = 0;
       used_[slot] = 0;
+      hints_[slot] = 0;
       ++count;
       ++placed_;
     }

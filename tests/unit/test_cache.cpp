@@ -1,6 +1,7 @@
 // Cache: hit/miss accounting, LRU replacement, write-back of dirty victims,
 // invalidate and flush.
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 #include "models/mem/cache.hpp"
@@ -123,4 +124,61 @@ TEST(Cache, ReplayEndsWhenALineOfTheRangeIsDropped) {
   EXPECT_EQ(c.misses(), 9u) << "the dropped line is fetched again";
   EXPECT_EQ(c.hits(), 15u);
   EXPECT_EQ(log.fills.back(), 0x10300u);
+}
+
+// A plain LRU model (a list per set, most recent first) against the cache over
+// random accesses, invalidations and flushes, for way counts below, at and above
+// the 8 hints compared at a time, with lines whose tags share their low byte (the
+// hint) so that a matching hint must still have its tag compared.
+TEST(Cache, MatchesAPlainLruModelAtEveryWayCount) {
+  for (const uint32_t ways : {1u, 2u, 3u, 8u, 12u, 16u}) {
+    constexpr uint32_t kLine = 32, kSets = 4;
+    Cache c({kLine * kSets * ways, ways, kLine});
+    std::vector<std::vector<std::pair<uint64_t, bool>>> sets(kSets);  // line, dirty; most recent first
+    uint64_t hits = 0, misses = 0, writebacks = 0;
+    std::vector<uint64_t> fills, evictions, want_fills, want_evictions;
+    uint64_t x = 12345;
+    auto next = [&x] { return x = x * 6364136223846793005ull + 1442695040888963407ull, x >> 33; };
+    for (int i = 0; i < 20000; ++i) {
+      // Tags 0..3 and 256..259 (the same hints), in every set.
+      const uint64_t tag = (next() % 4) + ((next() & 1) ? 256 : 0);
+      const uint64_t line = (tag * kSets + next() % kSets) * kLine;
+      auto& set = sets[(line / kLine) % kSets];
+      auto it = std::find_if(set.begin(), set.end(), [&](auto& e) { return e.first == line; });
+      const uint64_t op = next() % 10;
+      if (op == 0) {  // invalidate
+        EXPECT_EQ(c.invalidate(line, kLine), it != set.end() ? 1u : 0u);
+        if (it != set.end()) set.erase(it);
+        continue;
+      }
+      if (op == 1) {  // flush
+        const bool dirty = it != set.end() && it->second;
+        EXPECT_EQ(c.flush(line, kLine, [](uint64_t) {}), dirty ? 1u : 0u);
+        if (dirty) it->second = false, ++writebacks;
+        continue;
+      }
+      const bool write = op < 5;
+      EXPECT_EQ(c.held(line) == Cache::Held::Dirty, it != set.end() && it->second);
+      if (it != set.end()) {
+        ++hits;
+        auto e = *it;
+        set.erase(it);
+        set.insert(set.begin(), {line, e.second || write});
+      } else {
+        ++misses;
+        if (set.size() == ways) {
+          if (set.back().second) want_evictions.push_back(set.back().first), ++writebacks;
+          set.pop_back();
+        }
+        want_fills.push_back(line);
+        set.insert(set.begin(), {line, write});
+      }
+      c.access(line, 4, write, [&](uint64_t l) { fills.push_back(l); }, [&](uint64_t l) { evictions.push_back(l); });
+    }
+    EXPECT_EQ(c.hits(), hits) << ways << " ways";
+    EXPECT_EQ(c.misses(), misses) << ways << " ways";
+    EXPECT_EQ(c.writebacks(), writebacks) << ways << " ways";
+    EXPECT_EQ(fills, want_fills) << ways << " ways";
+    EXPECT_EQ(evictions, want_evictions) << ways << " ways";
+  }
 }
