@@ -1,5 +1,7 @@
 #include "models/mem/cache.hpp"
 
+#include <bit>
+
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -12,10 +14,8 @@ Cache::Cache(const Config& cfg) : cfg_(cfg) {
                                             cfg.size_bytes, cfg.ways, cfg.line_bytes));
   sets_ = cfg.size_bytes / (cfg.ways * cfg.line_bytes);
   line_shift_ = uint32_t(std::countr_zero(cfg.line_bytes));
-  tag_shift_ = line_shift_ + uint32_t(std::countr_zero(sets_));
   tags_.resize(size_t(sets_) * cfg.ways);
   used_.resize(tags_.size());
-  hints_.resize(tags_.size() + 8);  // a find reads a whole word of hints from its set's first way
 }
 
 size_t Cache::victim(size_t set) const {
@@ -33,7 +33,6 @@ uint32_t Cache::invalidate(uint64_t addr, uint64_t n) {
     if (const size_t slot = find(line); slot != kNone) {
       tags_[slot] = 0;
       used_[slot] = 0;
-      hints_[slot] = 0;
       ++count;
       ++placed_;
     }

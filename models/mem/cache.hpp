@@ -4,10 +4,8 @@
 // that keeps DMA buffers coherent (invalidate before reading what a device wrote,
 // flush before a device reads) as the drivers here do. What the cache decides is
 // timing: which accesses miss and which lines must be written back.
-#include <bit>
 #include <cstdint>
 #include <cstddef>
-#include <cstring>
 #include <vector>
 
 namespace ws {
@@ -80,7 +78,6 @@ class Cache {
       }
       fill(line);
       t = line | kValid;
-      hints_[slot] = hint_of(line);
     }
     if (write) t |= kDirty;
     used_[slot] = ++clock_;
@@ -117,33 +114,18 @@ class Cache {
     const size_t slot = find(line);
     return slot != kNone ? slot : victim(set_of(line));
   }
-  // kNone if absent. Each slot keeps a byte of its line's tag (its hint), and a
-  // set's hints are compared 8 ways at a time in one word: only a way whose
-  // hint matches has its tag compared (a snoop mostly asks for lines not held).
-  size_t find(uint64_t line) const {
-    static_assert(std::endian::native == std::endian::little, "a hint's way is its byte's place in the word");
-    constexpr uint64_t kOnes = 0x0101010101010101;
+  size_t find(uint64_t line) const {  // kNone if absent
     const size_t set = set_of(line);
-    const uint64_t want = line | kValid, key = kOnes * hint_of(line);
-    for (uint32_t w = 0; w < cfg_.ways; w += 8) {
-      uint64_t hints;
-      std::memcpy(&hints, &hints_[set + w], sizeof hints);  // hints_ is padded: the last set may read past its end
-      const uint64_t x = hints ^ key;
-      // The top bit of each byte of x that is zero, and possibly of bytes above one that is: candidates, each checked.
-      for (uint64_t m = (x - kOnes) & ~x & (kOnes << 7); m; m &= m - 1) {
-        const uint32_t way = w + uint32_t(std::countr_zero(m) >> 3);
-        if (way < cfg_.ways && (tags_[set + way] & ~kDirty) == want) return set + way;
-      }
-    }
+    const uint64_t* t = &tags_[set];
+    for (uint32_t w = 0; w < cfg_.ways; ++w)
+      if ((t[w] & ~kDirty) == (line | kValid)) return set + w;
     return kNone;
   }
-  uint8_t hint_of(uint64_t line) const { return uint8_t(line >> tag_shift_); }
   size_t victim(size_t set) const;  // the set's first invalid slot, else its least recently used
   Config cfg_;
-  uint32_t sets_, line_shift_, tag_shift_;
-  // Sets_ x ways, set-major: each slot's tag (its line and flags), LRU stamp and hint.
+  uint32_t sets_, line_shift_;
+  // Sets_ x ways, set-major. The tags apart from the LRU stamps: a set's search reads 8 B a way.
   std::vector<uint64_t> tags_, used_;
-  std::vector<uint8_t> hints_;
   uint64_t clock_ = 0, hits_ = 0, misses_ = 0, writebacks_ = 0;
   // A long range touched again and again (a hot path's code each packet) is
   // replayed from the slots it hit last time while no line has moved since.
