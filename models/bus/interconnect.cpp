@@ -1,6 +1,7 @@
 #include "models/bus/interconnect.hpp"
 #include "models/mem/dependent_reads.hpp"
 #include "models/mem/repeated_access.hpp"
+#include "models/mem/timed_route.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -60,28 +61,33 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_tim
     t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }
-  const sc_core::sc_time now = ws::now();
   if (const RepeatedAccess* rep = t.get_extension<RepeatedAccess>()) {
     const sc_core::sc_time xfer = cfg_.non_blocking ? sc_core::SC_ZERO_TIME : xfer_.of(len);
     if (cfg_.decoupled_initiators && !cfg_.non_blocking) gap_bus_.account(rep->more, xfer, len, rep->until);
     else bus_.account(rep->more, xfer, len, rep->until);
-  } else if (cfg_.non_blocking) {
-    bus_.serve(now + delay, sc_core::SC_ZERO_TIME, len);  // counts traffic; a crossbar is never busy as a whole
-    delay += hop_;
-    if (chain) chain->path += hop_;
-  } else if (chain) {
+  } else if (chain && !cfg_.non_blocking) {
     // A shared data path would have to interleave the chain with other traffic.
     t.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   } else {
-    const sc_core::sc_time& xfer = xfer_.of(len);
-    const sc_core::sc_time start =
-        cfg_.decoupled_initiators ? gap_bus_.serve(now + delay, xfer, len) : bus_.serve(now + delay, xfer, len);
-    delay = start + xfer + hop_ - now;
+    delay = pass(len, delay);
+    if (chain) chain->path += hop_;
   }
   t.set_address(addr - base);
   out[w->out]->b_transport(t, delay);
   t.set_address(addr);  // initiators may reuse the payload and expect their address back
+}
+
+sc_core::sc_time Interconnect::pass(uint64_t len, const sc_core::sc_time& delay) {
+  const sc_core::sc_time& now = ws::now();
+  if (cfg_.non_blocking) {
+    bus_.serve(now + delay, sc_core::SC_ZERO_TIME, len);  // counts traffic; a crossbar is never busy as a whole
+    return delay + hop_;
+  }
+  const sc_core::sc_time& xfer = xfer_.of(len);
+  const sc_core::sc_time start =
+      cfg_.decoupled_initiators ? gap_bus_.serve(now + delay, xfer, len) : bus_.serve(now + delay, xfer, len);
+  return start + xfer + hop_ - now;
 }
 
 unsigned Interconnect::transport_dbg(int, tlm::tlm_generic_payload& t) {
@@ -108,13 +114,16 @@ bool Interconnect::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm
     dmi.set_end_address(next == windows_.end() ? ~uint64_t(0) : next->first - 1);
     return false;
   }
+  TimedRoute* route = t.get_extension<TimedRoute>();
+  if (route) route->add_hop(this);
   t.set_address(addr - base);
   const bool granted = out[w->out]->get_direct_mem_ptr(t, dmi);
   t.set_address(addr);
-  // Into this side's addresses, within the window; the pointer follows a raised start.
+  // Into this side's addresses, within the window; the pointer (and a route's start) follows a raised start.
   const uint64_t start = std::min<uint64_t>(dmi.get_start_address(), w->size - 1);
   const uint64_t end = std::min<uint64_t>(dmi.get_end_address(), w->size - 1);
   if (granted && dmi.get_dmi_ptr()) dmi.set_dmi_ptr(dmi.get_dmi_ptr() + (start - dmi.get_start_address()));
+  if (route) route->move_start(int64_t(start - dmi.get_start_address()));
   dmi.set_start_address(base + start);
   dmi.set_end_address(base + end);
   return granted;

@@ -52,6 +52,9 @@ class Interconnect : public sc_core::sc_module {
     out.bind(target);
     map(attached_++, base, size);
   }
+  // The data path's part of a plain access of `len` bytes arriving `delay`
+  // after now (b_transport's, and a TimedRoute's): books it; the delay on.
+  sc_core::sc_time pass(uint64_t len, const sc_core::sc_time& delay);
 
  private:
   unsigned attached_ = 0;

@@ -243,37 +243,21 @@ void Cpu::memory_line(tlm::tlm_command cmd, uint64_t line, bool wait) {
 }
 
 sc_core::sc_time Cpu::timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait) {
-  const sc_core::sc_time done = now() + tlm_access(socket, cmd, addr, data, n, t_ - now());
+  const sc_core::sc_time done = now() + direct_.timed(socket, cmd, addr, data, n, t_ - now());
   if (wait) t_ = done;
   else exec(1);
   return done;
 }
 
-// A target revoked a grant: every entry that overlaps it asks again.
-void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
-  for (Direct& d : direct_)
-    if (d.start <= end && start <= d.end) d = Direct{};
-}
+void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
 
 // The bytes of an access the caches time: straight from the target's storage
 // where it grants DMI, else by a debug transport (neither takes time).
 void Cpu::debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
+  if (direct_.copy(socket, cmd, addr, data, n)) return;
   tlm::tlm_generic_payload& t = debug_payload_;
   t.set_command(cmd);
   t.set_address(addr);
-  Direct& d = direct(addr);
-  const auto covers = [&] { return n && d.start <= addr && addr + n - 1 <= d.end; };
-  if (!covers()) {
-    tlm::tlm_dmi dmi;
-    d.ptr = socket->get_direct_mem_ptr(t, dmi) && dmi.is_read_write_allowed() ? dmi.get_dmi_ptr() : nullptr;
-    d.start = dmi.get_start_address(), d.end = dmi.get_end_address();
-  }
-  if (d.ptr && covers()) {
-    uint8_t* p = d.ptr + (addr - d.start);
-    if (cmd == tlm::TLM_READ_COMMAND) std::memcpy(data, p, n);
-    else std::memcpy(p, data, n);
-    return;
-  }
   t.set_data_ptr(data);
   t.set_data_length(n);
   if (socket->transport_dbg(t) != n)

@@ -26,6 +26,7 @@
 #include "models/cpu/access_pattern.hpp"
 #include "models/mem/cache.hpp"
 #include "models/mem/snoop_domain.hpp"
+#include "models/mem/direct_pages.hpp"
 #include "models/sim/bindings.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/clock_domain.hpp"
@@ -257,16 +258,8 @@ class Cpu : public sc_core::sc_module {
   SnoopDomain* coherence_ = nullptr;
   unsigned coherent_index_ = 0;
   tlm::tlm_generic_payload debug_payload_;  // reused: constructing one allocates (every cached access moves bytes)
-  // The targets' DMI answers for the cached accesses' bytes, by 4 KB of address
-  // (a software TLB): a grant's host pointer, or a refusal (ptr null) over its range.
-  struct Direct {
-    uint64_t start = 1, end = 0;  // empty
-    uint8_t* ptr = nullptr;
-  };
-  std::array<Direct, 1024> direct_;
-  Direct& direct(uint64_t addr) {  // by page, the higher bits folded in (memories sit at 256 MB bases)
-    return direct_[((addr >> 12) ^ (addr >> 22)) % direct_.size()];
-  }
+  // The targets' DMI grants: the cached accesses' bytes, and the routes of timed accesses.
+  DirectPages direct_;
   void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
   tlm::tlm_generic_payload extended_payload_;  // transport_with's, reused likewise (the MSC8144's OS reads, per frame)
   bool icache_on_ = true;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include "models/eth/inet_checksum.hpp"
-#include "models/mem/tlm_access.hpp"
 #include "models/sim/sim_time.hpp"
 
 namespace ws::eth {
@@ -42,7 +41,7 @@ void Cpdma::rx_step() {
   const sc_core::sc_time at = fetch;
   sc_core::sc_time done = at;
   if (len <= (d.off_len & 0xFFFF)) {
-    done = tlm_access(socket, tlm::TLM_WRITE_COMMAND, d.buffer, f->bytes.data(), len, at);
+    done = access(tlm::TLM_WRITE_COMMAND, d.buffer, f->bytes.data(), len, at);
     if (cfg_.checksum_offload && !checksums_ok(f->bytes.data(), len - kFcsBytes)) flags |= cpdma::kRxChecksumError;
   } else {
     mac_.rx_stats().drop("rx_buffer_too_small");
@@ -82,7 +81,7 @@ void Cpdma::tx_step() {
     if (d.flags_len & cpdma::kChecksumEncap) {
       checksum = true;  // the checksum word: where to put the sums (here: the frame's own headers say)
     } else {
-      t = tlm_access(socket, tlm::TLM_READ_COMMAND, d.buffer, f->bytes.data() + f->len, n, t);
+      t = access(tlm::TLM_READ_COMMAND, d.buffer, f->bytes.data() + f->len, n, t);
       f->len += n;
     }
     last = cur;

@@ -2,7 +2,6 @@
 
 #include "models/eth/headers.hpp"
 #include "models/eth/inet_checksum.hpp"
-#include "models/mem/tlm_access.hpp"
 
 namespace ws::eth {
 
@@ -89,7 +88,7 @@ void DwEmac::rx_store(Frame* f, const dw::Desc& d, const sc_core::sc_time& at) {
   uint32_t des0 = dw::kRxFirst | dw::kRxLast | (len << dw::kRxLengthShift);
   sc_core::sc_time done = at;
   if (len <= (d.des1 & dw::kBufferSize)) {
-    done = at + tlm_access(socket, tlm::TLM_WRITE_COMMAND, d.des2, f->bytes.data(), len);
+    done = at + access(tlm::TLM_WRITE_COMMAND, d.des2, f->bytes.data(), len);
     if (rx_checksum_ && !checksums_ok(f->bytes.data(), len - kFcsBytes))
       des0 |= dw::kRxErrorSummary | dw::kRxIpHeaderError | dw::kRxPayloadChecksumError;
   } else {
@@ -121,7 +120,7 @@ void DwEmac::tx_step() {
     }
     Frame* f = pool_.get();
     f->len = d.des1 & dw::kBufferSize;
-    const sc_core::sc_time read = tlm_access(socket, tlm::TLM_READ_COMMAND, d.des2, f->bytes.data(), f->len);
+    const sc_core::sc_time read = access(tlm::TLM_READ_COMMAND, d.des2, f->bytes.data(), f->len);
     if ((d.des1 & dw::kTxChecksumFull) == dw::kTxChecksumFull) insert_checksums(f->bytes.data(), f->len);
     tx_dma_->add_busy(read, f->len, now() + read);
     const sc_core::sc_time ready = now() + read;

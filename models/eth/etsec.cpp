@@ -1,6 +1,5 @@
 #include "models/eth/etsec.hpp"
 
-#include "models/mem/tlm_access.hpp"
 #include "models/sim/sim_time.hpp"
 
 namespace ws::eth {
@@ -83,7 +82,7 @@ void Etsec::write_status(uint64_t addr, const qe::Bd& bd, const sc_core::sc_time
     uint8_t raw[qe::kBdBytes];
     qe::encode(bd, raw);
     if (snoop_) snoop_->device_write(addr, 4);
-    tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, 4);  // status and length; the pointer stays
+    access(tlm::TLM_WRITE_COMMAND, addr, raw, 4);  // status and length; the pointer stays
   });
 }
 
@@ -105,7 +104,7 @@ void Etsec::rx_step() {
     }
     ++rx_storing_;
     if (snoop_) snoop_->device_write(bd.pointer, len);
-    const sc_core::sc_time done = now() + tlm_access(socket, tlm::TLM_WRITE_COMMAND, bd.pointer, f->bytes.data(), len);
+    const sc_core::sc_time done = now() + access(tlm::TLM_WRITE_COMMAND, bd.pointer, f->bytes.data(), len);
     rx_dma_->add_busy(done - now(), len, done);
     pool_.put(f);
     rx_.advance(bd);
@@ -139,7 +138,7 @@ void Etsec::tx_step() {
     Frame* f = pool_.get();
     f->len = bd.length;
     if (snoop_) snoop_->device_read(bd.pointer, f->len);
-    const sc_core::sc_time read = tlm_access(socket, tlm::TLM_READ_COMMAND, bd.pointer, f->bytes.data(), f->len);
+    const sc_core::sc_time read = access(tlm::TLM_READ_COMMAND, bd.pointer, f->bytes.data(), f->len);
     tx_dma_->add_busy(read, f->len, now() + read);
     const sc_core::sc_time ready = now() + read;
     const sc_core::sc_time end = mac_.transmit(f, ready);

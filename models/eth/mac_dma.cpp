@@ -1,7 +1,6 @@
 #include "models/eth/mac_dma.hpp"
 
 #include <string>
-#include "models/mem/tlm_access.hpp"
 #include "models/sim/sim_time.hpp"
 
 namespace ws::eth {
@@ -15,6 +14,7 @@ MacDma::MacDma(sc_core::sc_module_name name, double bits_per_s, uint32_t rx_fifo
       mac_(basename(), GigabitMac::Config{bits_per_s, rx_fifo_bytes}, sched, stats, pool),
       rx_dma_(stats.resource(std::string(basename()) + (engines == Engines::One ? ".dma" : ".dma.rx"))),
       tx_dma_(engines == Engines::One ? rx_dma_ : stats.resource(std::string(basename()) + ".dma.tx")) {
+  socket.register_invalidate_direct_mem_ptr(this, &MacDma::invalidate_direct_mem_ptr);
   mac_.on_receive([this](Frame* f) {
     rx_waiting_.push_back(f);
     if (!rx_busy_) rx_step();  // an idle (or suspended) engine tries on the next frame
@@ -22,14 +22,14 @@ MacDma::MacDma(sc_core::sc_module_name name, double bits_per_s, uint32_t rx_fifo
 }
 
 sc_core::sc_time MacDma::fetch(uint64_t addr, uint8_t* raw, uint32_t n, double work_ns) {
-  return tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, n) + ns(work_ns);
+  return access(tlm::TLM_READ_COMMAND, addr, raw, n) + ns(work_ns);
 }
 
 void MacDma::write_word(uint64_t addr, uint32_t word, const sc_core::sc_time& at) {
   sched_.at(at, [this, addr, word] {
     uint8_t raw[4];
     put_le_words({word}, raw);
-    tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, 4);
+    access(tlm::TLM_WRITE_COMMAND, addr, raw, 4);
   });
 }
 

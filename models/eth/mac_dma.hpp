@@ -8,6 +8,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include "models/mem/direct_pages.hpp"
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -54,6 +55,11 @@ class MacDma : public sc_core::sc_module {
          StatsRegistry& stats, FramePool& pool);
   virtual void rx_step() = 0;  // the oldest FIFO frame into the ring, when the engine is free
 
+  // A timed access from the DMA's bus port starting `offset` after now: its delay from now to completion.
+  sc_core::sc_time access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n,
+                          const sc_core::sc_time& offset = sc_core::SC_ZERO_TIME) {
+    return direct_.timed(socket, cmd, addr, data, n, offset);
+  }
   // The `n` bytes of the descriptor at `addr` into `raw`: its bus time plus the DMA's `work_ns`.
   sc_core::sc_time fetch(uint64_t addr, uint8_t* raw, uint32_t n, double work_ns);
   // A 32-bit little-endian word written to `addr` at `at` (a descriptor's status, last).
@@ -84,6 +90,10 @@ class MacDma : public sc_core::sc_module {
   bool rx_busy_ = false, tx_busy_ = false;
   uint64_t rx_frames_ = 0, tx_frames_ = 0;
   unsigned rx_storing_ = 0;
+
+ private:
+  void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
+  DirectPages direct_{64};  // the accesses' routes past the sockets (rings, buffers)
 };
 
 }  // namespace ws::eth

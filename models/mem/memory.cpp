@@ -1,6 +1,7 @@
 #include "models/mem/memory.hpp"
 #include "models/mem/dependent_reads.hpp"
 #include "models/mem/repeated_access.hpp"
+#include "models/mem/timed_route.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -91,8 +92,8 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   if (!accept(t)) return;
   const uint64_t len = t.get_data_length();
   const sc_core::sc_time now = ws::now();
-  const sc_core::sc_time xfer = xfer_.of(len);
   if (const RepeatedAccess* rep = t.get_extension<RepeatedAccess>()) {
+    const sc_core::sc_time& xfer = xfer_.of(len);
     // Repeats of an access already timed: the statistics of the port it used
     // (by address when interleaved, else the first, which a lone stream uses).
     const size_t i = cfg_.interleave_bytes ? port_of(t.get_address()) : 0;
@@ -114,7 +115,7 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
   // travelled the path again; a lone access is a chain of one.
   sc_core::sc_time arrival = now + delay, done;
   for (unsigned k = 0, n = chain ? chain->count : 1; k < n; ++k) {
-    done = port_start(t.get_address() + uint64_t(k) * (chain ? chain->stride : 0), arrival, xfer, len) + xfer + latency_;
+    done = serve(t.get_address() + uint64_t(k) * (chain ? chain->stride : 0), len, arrival);
     if (k + 1 < n) arrival = done + chain->path;
   }
   delay = done - now;
@@ -163,6 +164,7 @@ bool Memory::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm_dmi& 
   if (!pg) pg = &new_page(number, false);
   dmi.set_dmi_ptr(pg->data());
   dmi.set_start_address(number << kPageBits);
+  if (TimedRoute* route = t.get_extension<TimedRoute>()) route->set_target(this, number << kPageBits);
   dmi.set_end_address(std::min((number + 1) << kPageBits, cfg_.size) - 1);
   dmi.allow_read_write();
   return true;

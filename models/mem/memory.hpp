@@ -55,6 +55,13 @@ class Memory : public sc_core::sc_module {
   void write(uint64_t addr, const uint8_t* p, size_t n);
   void read(uint64_t addr, uint8_t* p, size_t n) const;
 
+  // A plain access of `len` bytes at `addr` arriving at `arrival`: books its
+  // port; when its data is ready or written (b_transport's, and a TimedRoute's).
+  sc_core::sc_time serve(uint64_t addr, uint64_t len, const sc_core::sc_time& arrival) {
+    const sc_core::sc_time& xfer = xfer_.of(len);
+    return port_start(addr, arrival, xfer, len) + xfer + latency_;
+  }
+
   uint64_t size() const { return cfg_.size; }
   size_t pages_allocated() const { return pages_allocated_; }
 

@@ -1,7 +1,6 @@
 #include "models/qe/quicc_engine.hpp"
 
 #include <algorithm>
-#include "models/mem/tlm_access.hpp"
 
 namespace ws::qe {
 
@@ -9,6 +8,7 @@ QuiccEngine::QuiccEngine(sc_core::sc_module_name name, const Config& cfg, StatsR
     : sc_module(name), socket("socket"), cfg_(cfg), clk_(cfg.hz), data_path_(stats.resource(std::string(basename()) + ".data_path")) {
   for (unsigned i = 0; i < cfg.riscs; ++i)
     riscs_.emplace_back(stats.resource(std::string(basename()) + ".risc" + std::to_string(i)));
+  socket.register_invalidate_direct_mem_ptr(this, &QuiccEngine::invalidate_direct_mem_ptr);
 }
 
 sc_core::sc_time QuiccEngine::risc(const sc_core::sc_time& at, double cycles) {
@@ -25,7 +25,7 @@ sc_core::sc_time QuiccEngine::data_path(const sc_core::sc_time& at, uint32_t byt
 
 sc_core::sc_time QuiccEngine::access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n,
                                      const sc_core::sc_time& at) {
-  return now() + tlm_access(socket, cmd, addr, data, n, at - now());
+  return now() + direct_.timed(socket, cmd, addr, data, n, at - now());
 }
 
 }  // namespace ws::qe

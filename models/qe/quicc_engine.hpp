@@ -6,6 +6,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include "models/mem/direct_pages.hpp"
 #include <cstdint>
 #include <vector>
 #include "models/sim/gap_server.hpp"
@@ -37,8 +38,10 @@ class QuiccEngine : public sc_core::sc_module {
   sc_core::sc_time access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, const sc_core::sc_time& at);
 
  private:
+  void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
   Config cfg_;
   ClockDomain clk_;
+  DirectPages direct_{64};  // the accesses' routes past the sockets (BD rings, buffers)
   // Rx work is booked when a frame arrives and Tx work a BD fetch later, so
   // requests reach these out of time order: gap-filling servers.
   std::vector<GapServer> riscs_;

@@ -1,0 +1,68 @@
+#pragma once
+// An initiator's TLM-2.0 DMI answers by 4 KB of address (a software TLB): a
+// grant's host pointer, or a refusal (pointer null) over its range; with a
+// grant, the TimedRoute its request found. An untimed access's bytes go by the
+// pointer; a plain timed access goes by the route where there is one (the same
+// bookings as b_transport, without the sockets), else by b_transport. The
+// initiator passes its socket's revocations to invalidate().
+#include <systemc>
+#include <tlm>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+#include "models/mem/timed_route.hpp"
+#include "models/mem/tlm_access.hpp"
+
+namespace ws {
+
+class DirectPages {
+ public:
+  explicit DirectPages(size_t entries = 1024) : pages_(entries) {}
+
+  // A timed access of `n` bytes at `addr` starting `offset` after now: its
+  // delay from now to completion, as tlm_access returns it.
+  template <typename Socket>
+  sc_core::sc_time timed(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n,
+                         const sc_core::sc_time& offset) {
+    Page& p = page(*socket.operator->(), addr, n);
+    if (!p.timed || !p.covers(addr, n)) return tlm_access(socket, cmd, addr, data, n, offset);
+    const sc_core::sc_time delay = p.route.time(addr - p.start, n, offset);
+    p.move(cmd, addr, data, n);
+    return delay;
+  }
+  // An untimed access's bytes by the grant's pointer; false where there is none.
+  template <typename Socket>
+  bool copy(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
+    Page& p = page(*socket.operator->(), addr, n);
+    if (!p.ptr || !p.covers(addr, n)) return false;
+    p.move(cmd, addr, data, n);
+    return true;
+  }
+  // A target revoked [start, end]: every entry overlapping it asks again.
+  void invalidate(uint64_t start, uint64_t end);
+
+ private:
+  struct Page {
+    uint64_t start = 1, end = 0;  // empty
+    uint8_t* ptr = nullptr;
+    bool timed = false;  // the route is usable
+    TimedRoute route;
+    bool covers(uint64_t addr, uint32_t n) const { return n && start <= addr && addr + n - 1 <= end; }
+    void move(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) const {
+      uint8_t* p = ptr + (addr - start);
+      if (cmd == tlm::TLM_READ_COMMAND) std::memcpy(data, p, n);
+      else std::memcpy(p, data, n);
+    }
+  };
+  // By page, the higher bits folded in (memories sit at 256 MB bases); asked
+  // again of the target unless the entry covers [addr, addr+n).
+  Page& page(tlm::tlm_fw_transport_if<>& fw, uint64_t addr, uint32_t n) {
+    Page& p = pages_[((addr >> 12) ^ (addr >> 22)) % pages_.size()];
+    return p.covers(addr, n) ? p : ask(fw, p, addr);
+  }
+  Page& ask(tlm::tlm_fw_transport_if<>& fw, Page& p, uint64_t addr);
+  std::vector<Page> pages_;
+  tlm::tlm_generic_payload request_;  // reused: constructing one allocates
+};
+
+}  // namespace ws

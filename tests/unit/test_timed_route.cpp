@@ -1,0 +1,92 @@
+// TimedRoute: a plain timed access through a route books the same resources at
+// the same times as b_transport through the sockets, on twin systems.
+#include <gtest/gtest.h>
+#include <systemc>
+#include <tlm>
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "models/bus/interconnect.hpp"
+#include "models/mem/memory.hpp"
+#include "models/mem/timed_route.hpp"
+#include "models/mem/tlm_access.hpp"
+#include "tests/unit/tlm_test_initiator.hpp"
+
+using namespace sc_core;
+
+namespace {
+
+// An initiator, two Interconnects in a row (a bridge) and a memory of two
+// interleaved ports for decoupled initiators, the bus shared or a crossbar.
+struct Twin {
+  ws::StatsRegistry stats;
+  ws::Interconnect outer, inner;
+  ws::Memory mem;
+  ws::test::TestInitiator cpu;
+  Twin(const std::string& name, bool crossbar)
+      : outer((name + "_outer").c_str(), {8, 2, false, true}, stats),
+        inner((name + "_inner").c_str(), {4, 3, crossbar, true}, stats),
+        mem((name + "_mem").c_str(), {0x100000, 20, 2, 2, true, 64}, stats),
+        cpu((name + "_cpu").c_str()) {
+    cpu.socket.bind(outer.in);
+    outer.attach(inner.in, 0x40000000, 0x100000);
+    inner.attach(mem.socket, 0, 0x100000);
+  }
+  // The route and grant for the page holding `addr`, in the initiator's addresses.
+  bool route(uint64_t addr, ws::TimedRoute& r, tlm::tlm_dmi& dmi) {
+    tlm::tlm_generic_payload q;
+    q.set_command(tlm::TLM_READ_COMMAND);
+    q.set_address(addr);
+    q.set_extension(&r);
+    const bool granted = cpu.socket->get_direct_mem_ptr(q, dmi);
+    q.clear_extension(&r);
+    return granted && r.usable();
+  }
+};
+
+}  // namespace
+
+TEST(TimedRoute, BooksWhatTheTransportBooksAtTheSameTimes) {
+  // Modules are built before the simulation starts: both fabrics' twins first.
+  Twin bus_sockets("tr_sb", false), bus_routes("tr_rb", false), xbar_sockets("tr_sx", true), xbar_routes("tr_rx", true);
+  sc_start(SC_ZERO_TIME);
+  for (const bool crossbar : {false, true}) {
+    const std::string tag = crossbar ? "x" : "b";
+    Twin& sockets = crossbar ? xbar_sockets : bus_sockets;
+    Twin& routes = crossbar ? xbar_routes : bus_routes;
+    uint64_t x = 99;
+    auto next = [&x] { return x = x * 6364136223846793005ull + 1442695040888963407ull, x >> 33; };
+    for (int i = 0; i < 3000; ++i) {
+      // Accesses arriving out of time order (a core running ahead): gaps, interleaved ports.
+      const uint64_t addr = 0x40000000 + (next() % 0x40000) * 4;
+      const uint32_t n = std::min<uint32_t>(uint32_t(4 << (next() % 5)), uint32_t(0x1000 - (addr & 0xfff)));
+      const sc_time offset(double(next() % 5000), SC_NS);
+      const auto cmd = next() % 3 ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND;
+      std::vector<uint8_t> a(n, uint8_t(i)), b(n, uint8_t(i));
+      const sc_time by_sockets = ws::tlm_access(sockets.cpu.socket, cmd, addr, a.data(), n, offset);
+      ws::TimedRoute r;
+      tlm::tlm_dmi dmi;
+      ASSERT_TRUE(routes.route(addr, r, dmi)) << "two Interconnects and a Memory: a usable route";
+      const sc_time by_route = r.time(addr - dmi.get_start_address(), n, offset);
+      uint8_t* p = dmi.get_dmi_ptr() + (addr - dmi.get_start_address());
+      if (cmd == tlm::TLM_READ_COMMAND) std::memcpy(b.data(), p, n);
+      else std::memcpy(p, b.data(), n);
+      ASSERT_EQ(by_route, by_sockets) << "access " << i << (crossbar ? " (crossbar)" : " (shared bus)");
+      ASSERT_EQ(a, b) << "the same bytes, access " << i;
+    }
+    for (const char* res : {"_outer.bus", "_inner.bus", "_mem.port0", "_mem.port1"}) {
+      const ws::ResourceStats* s = sockets.stats.resource("tr_s" + tag + res);
+      const ws::ResourceStats* r = routes.stats.resource("tr_r" + tag + res);
+      EXPECT_EQ(s->ops, r->ops) << res;
+      EXPECT_EQ(s->bytes, r->bytes) << res;
+      EXPECT_EQ(s->busy, r->busy) << res;
+      EXPECT_EQ(s->until, r->until) << res;
+    }
+  }
+}
+
+TEST(TimedRoute, IsUnusableWithoutAMemoryAtTheEnd) {
+  ws::TimedRoute r;
+  EXPECT_FALSE(r.usable());
+}
