@@ -8,13 +8,13 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
-#include "models/mem/direct_pages.hpp"
 #include <cstdint>
 #include <cstring>
 #include <deque>
 #include <type_traits>
 #include "models/eth/gigabit_mac.hpp"
 #include "models/eth/le_words.hpp"
+#include "models/mem/direct_pages.hpp"
 #include "models/sim/scheduler.hpp"
 #include "models/sim/stats.hpp"
 

@@ -23,7 +23,7 @@ class DirectPages {
   // delay from now to completion, as tlm_access returns it.
   template <typename Socket>
   sc_core::sc_time timed(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n,
-                         const sc_core::sc_time& offset) {
+                         const sc_core::sc_time& offset = sc_core::SC_ZERO_TIME) {
     Page& p = page(*socket.operator->(), addr, n);
     if (!p.timed || !p.covers(addr, n)) return tlm_access(socket, cmd, addr, data, n, offset);
     const sc_core::sc_time delay = p.route.time(addr - p.start, n, offset);

@@ -1,7 +1,6 @@
 #include "models/nav/accumulator.hpp"
 
 #include <stdexcept>
-#include "models/mem/tlm_access.hpp"
 
 namespace ws::nav {
 
@@ -34,6 +33,7 @@ Accumulator::Accumulator(sc_core::sc_module_name name, const Config& cfg, Qmss& 
                          IrqController& pic, unsigned irq_source)
     : sc_module(name), socket("socket"), cfg_(cfg), qmss_(qmss), sched_(sched), pic_(pic), irq_(irq_source),
       tick_(cfg.tick_us, sc_core::SC_US), since_interrupt_(cfg.timer_load_count) {
+  socket.register_invalidate_direct_mem_ptr(this, &Accumulator::invalidate_direct_mem_ptr);
   if (cfg.entries == 0) throw std::invalid_argument("an accumulator page holds at least one entry");
   qmss_.watch(cfg.queue, [this] { arm(); });
 }
@@ -57,7 +57,7 @@ void Accumulator::tick() {
   while (!host_owns_[fill_page_] && filled_ < cfg_.entries && qmss_.count(cfg_.queue) > 0) {
     const uint32_t d = qmss_.pop(cfg_.queue);
     uint8_t w[4] = {uint8_t(d), uint8_t(d >> 8), uint8_t(d >> 16), uint8_t(d >> 24)};
-    tlm_access(socket, tlm::TLM_WRITE_COMMAND, page_address(fill_page_) + 4 + uint64_t(filled_) * 4, w, 4);
+    direct_.timed(socket, tlm::TLM_WRITE_COMMAND, page_address(fill_page_) + 4 + uint64_t(filled_) * 4, w, 4);
     if (filled_++ == 0 && cfg_.pacing == Pacing::FirstNewPacket) timing_ = true, countdown_ = cfg_.timer_load_count;
     new_entries = true;
   }
@@ -73,7 +73,7 @@ void Accumulator::tick() {
 
 void Accumulator::raise() {
   uint8_t w[4] = {uint8_t(filled_), uint8_t(filled_ >> 8), 0, 0};  // word 0: the entry count
-  tlm_access(socket, tlm::TLM_WRITE_COMMAND, page_address(fill_page_), w, 4);
+  direct_.timed(socket, tlm::TLM_WRITE_COMMAND, page_address(fill_page_), w, 4);
   host_owns_[fill_page_] = true;
   host_page_ = fill_page_;
   fill_page_ ^= 1;

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 #include "models/irq/irq_controller.hpp"
+#include "models/mem/direct_pages.hpp"
 #include "models/nav/qmss.hpp"
 #include "models/sim/scheduler.hpp"
 
@@ -52,6 +53,8 @@ class Accumulator : public sc_core::sc_module {
   uint64_t page_address(unsigned page) const { return cfg_.list_base + uint64_t(page) * (cfg_.entries + 1) * 4; }
 
  private:
+  void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
+  DirectPages direct_{64};  // the accesses' routes past the sockets
   void arm();   // a tick is due while there is work or a running timer
   void tick();
   void raise();

@@ -1,6 +1,5 @@
 #include "models/nav/packet_dma.hpp"
 
-#include "models/mem/tlm_access.hpp"
 #include "models/nav/descriptor.hpp"
 #include "models/sim/sim_time.hpp"
 
@@ -22,6 +21,7 @@ PacketDma::PacketDma(sc_core::sc_module_name name, const Config& cfg, Qmss& qmss
       tx_stats_(stats.resource(std::string(basename()) + ".tx")) {}
 
 unsigned PacketDma::add_rx_flow(unsigned free_queue, unsigned dest_queue) {
+  socket.register_invalidate_direct_mem_ptr(this, &PacketDma::invalidate_direct_mem_ptr);
   flows_.push_back({free_queue, dest_queue});
   return unsigned(flows_.size() - 1);
 }
@@ -43,16 +43,16 @@ void PacketDma::receive(unsigned flow, const uint8_t* bytes, uint32_t len) {
     return;
   }
   uint8_t raw[kDescBytes];
-  sc_core::sc_time t = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, kDescBytes) + ns(cfg_.desc_ns);
+  sc_core::sc_time t = direct_.timed(socket, tlm::TLM_READ_COMMAND, addr, raw, kDescBytes) + ns(cfg_.desc_ns);
   HostDesc d = HostDesc::decode(raw);
   const uint32_t n = std::min(len, d.orig_len);
   if (n < len) rx_stats_->drop("buffer_short");  // the tail does not fit: the packet is cut to the buffer
   buf_.assign(bytes, bytes + n);
-  t = tlm_access(socket, tlm::TLM_WRITE_COMMAND, d.orig_buffer, buf_.data(), n, t);
+  t = direct_.timed(socket, tlm::TLM_WRITE_COMMAND, d.orig_buffer, buf_.data(), n, t);
   d.packet_len = d.buffer_len = n;
   d.buffer = d.orig_buffer;
   d.encode(raw);
-  t = tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, raw, kDescBytes, t);
+  t = direct_.timed(socket, tlm::TLM_WRITE_COMMAND, addr, raw, kDescBytes, t);
   rx_stats_->add_busy(t, n, now() + t);
   sched_.after(t, [this, dest = f.dest_queue, addr] { qmss_.push(dest, addr); });
 }
@@ -66,10 +66,10 @@ void PacketDma::serve(unsigned ch) {
   }
   c.busy = true;
   uint8_t raw[kDescBytes];
-  sc_core::sc_time t = tlm_access(socket, tlm::TLM_READ_COMMAND, addr, raw, kDescBytes) + ns(cfg_.desc_ns);
+  sc_core::sc_time t = direct_.timed(socket, tlm::TLM_READ_COMMAND, addr, raw, kDescBytes) + ns(cfg_.desc_ns);
   const HostDesc d = HostDesc::decode(raw);
   buf_.resize(d.packet_len);
-  t = tlm_access(socket, tlm::TLM_READ_COMMAND, d.buffer, buf_.data(), d.packet_len, t);
+  t = direct_.timed(socket, tlm::TLM_READ_COMMAND, d.buffer, buf_.data(), d.packet_len, t);
   tx_stats_->add_busy(t, d.packet_len, now() + t);
   const Departure out = c.transmit(buf_.data(), d.packet_len, now() + t);
   // The descriptor goes back once its packet has left; the next packet is read

@@ -17,6 +17,7 @@
 #include <functional>
 #include <string>
 #include <vector>
+#include "models/mem/direct_pages.hpp"
 #include "models/nav/qmss.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/scheduler.hpp"
@@ -50,6 +51,8 @@ class PacketDma : public sc_core::sc_module {
   uint64_t rx_starved() const { return starved_; }
 
  private:
+  void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
+  DirectPages direct_{64};  // the accesses' routes past the sockets
   struct Flow {
     unsigned free_queue, dest_queue;
   };

@@ -2,7 +2,6 @@
 
 #include <memory>
 #include <stdexcept>
-#include "models/mem/tlm_access.hpp"
 #include "models/pcie/tlp_split.hpp"
 #include "models/sim/sim_time.hpp"
 
@@ -27,6 +26,7 @@ AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg, Scheduler&
       local_(stats.resource(std::string(sc_module::name()) + ".local")) {}
 
 void AxiDma::start(DmaJob job) {
+  mem.register_invalidate_direct_mem_ptr(this, &AxiDma::invalidate_direct_mem_ptr);
   if (busy_) throw std::logic_error(std::string(name()) + ": a transfer started while one runs");
   if (job.len == 0) throw std::invalid_argument(std::string(name()) + ": a DMA transfer of 0 bytes");
   job_ = std::move(job);
@@ -68,7 +68,7 @@ void AxiDma::pump_reads() {
         const sc_time start = datapath_.serve(now, move, k);
         left -= k;
         if (cfg_.local_burst_bytes == 0) {  // straight into local memory
-          const sc_time written = tlm_access(mem, tlm::TLM_WRITE_COMMAND, job_.local + off + at,
+          const sc_time written = direct_.timed(mem, tlm::TLM_WRITE_COMMAND, job_.local + off + at,
                                              const_cast<uint8_t*>(data), k, start - now);
           const sc_time landed = now + std::max(written, start - now + move);
           read_bytes_landed_ += k;
@@ -113,7 +113,7 @@ void AxiDma::pump_reads() {
 
 sc_time AxiDma::local_burst(bool write, uint64_t addr, uint8_t* data, uint32_t n, const sc_time& ready) {
   const sc_time now = ws::now();
-  const sc_time memory = tlm_access(mem, write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND, addr, data, n);
+  const sc_time memory = direct_.timed(mem, write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND, addr, data, n);
   const sc_time hold = std::max(move_time(n), memory) + ns(write ? cfg_.local_write_ns : cfg_.local_read_ns);
   return local_.serve(std::max(now, ready), hold, n) + hold;
 }
@@ -148,7 +148,7 @@ void AxiDma::step_write() {
     piece_.resize(p.len);
     sc_time data_ready;
     if (cfg_.local_burst_bytes == 0) {
-      data_ready = now + tlm_access(mem, tlm::TLM_READ_COMMAND, job_.local + cursor_, piece_.data(), p.len);
+      data_ready = now + direct_.timed(mem, tlm::TLM_READ_COMMAND, job_.local + cursor_, piece_.data(), p.len);
     } else {
       while (!read_ahead_.empty() && read_ahead_.front().first <= cursor_) read_ahead_.pop_front();
       // Local bursts read ahead, one in flight on the local path, as many as the buffers hold (one without).
@@ -160,7 +160,7 @@ void AxiDma::step_write() {
         read_to_ += m;
         read_ahead_.push_back({read_to_, local_burst(false, job_.local + read_to_ - m, scratch.data(), m, after)});
       }
-      tlm_access(mem, tlm::TLM_READ_COMMAND, job_.local + cursor_, piece_.data(), p.len);  // the bytes; timed above
+      direct_.timed(mem, tlm::TLM_READ_COMMAND, job_.local + cursor_, piece_.data(), p.len);  // the bytes; timed above
       data_ready = read_ahead_.front().second;
     }
     const sc_time begin = std::max({data_ready, request_ready_, datapath_.free_at()});

@@ -26,6 +26,7 @@
 #include <deque>
 #include <utility>
 #include <vector>
+#include "models/mem/direct_pages.hpp"
 #include "models/pcie/dma_job.hpp"
 #include "models/pcie/pcie_controller.hpp"
 #include "models/sim/bindings.hpp"
@@ -75,6 +76,8 @@ class AxiDma : public sc_core::sc_module {
   void track(SteadyState& s, std::function<void(uint64_t offset, uint64_t n)> move);
 
  private:
+  void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
+  DirectPages direct_{64};  // the accesses' routes past the sockets
   uint32_t next_request_bytes() const;
   sc_core::sc_time issue_request();  // books the address phase; returns when it ends
   void pump_reads();

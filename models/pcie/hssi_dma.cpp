@@ -2,7 +2,6 @@
 
 #include <memory>
 #include <stdexcept>
-#include "models/mem/tlm_access.hpp"
 #include "models/pcie/tlp_split.hpp"
 #include "models/sim/sim_time.hpp"
 
@@ -23,6 +22,7 @@ HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& 
       chan_(cfg.channels) {}
 
 void HssiDma::track(SteadyState& s) {
+  mem.register_invalidate_direct_mem_ptr(this, &HssiDma::invalidate_direct_mem_ptr);
   s.count(read_bytes_landed_);
   s.state([this](Fingerprint& f) {
     f.ahead(descriptors_.free_at());
@@ -114,11 +114,11 @@ void HssiDma::step_write(unsigned ch) {
     piece_.resize(p.len);
     const uint64_t src = job.local + (p.addr - job.remote);
     const uint32_t head = std::min(p.len, cfg_.burst_bytes);
-    const sc_time head_read = tlm_access(mem, tlm::TLM_READ_COMMAND, src, piece_.data(), head);
+    const sc_time head_read = direct_.timed(mem, tlm::TLM_READ_COMMAND, src, piece_.data(), head);
     sc_time all_read = head_read;
     uint32_t tail = head;  // the last burst
     if (head < p.len) {
-      all_read = tlm_access(mem, tlm::TLM_READ_COMMAND, src + head, piece_.data() + head, p.len - head);
+      all_read = direct_.timed(mem, tlm::TLM_READ_COMMAND, src + head, piece_.data() + head, p.len - head);
       tail = (p.len - head - 1) % cfg_.burst_bytes + 1;
     }
     const sc_time begin = std::max(now + head_read, datapath_.free_at());
@@ -149,7 +149,7 @@ void HssiDma::start_read(unsigned ch, DmaJob job) {
     const sc_time move = move_time(n);
     const sc_time start = datapath_.serve(now, move, n);
     const sc_time written =
-        tlm_access(mem, tlm::TLM_WRITE_COMMAND, local + offset, const_cast<uint8_t*>(data), n, start - now);
+        direct_.timed(mem, tlm::TLM_WRITE_COMMAND, local + offset, const_cast<uint8_t*>(data), n, start - now);
     *left -= n;
     read_bytes_landed_ += n;
     if (*left == 0) sched_.at(now + std::max(written, start - now + move), done);

@@ -16,6 +16,7 @@
 #include <deque>
 #include <functional>
 #include <vector>
+#include "models/mem/direct_pages.hpp"
 #include "models/pcie/dma_job.hpp"
 #include "models/pcie/pcie_controller.hpp"
 #include "models/sim/busy_server.hpp"
@@ -57,6 +58,8 @@ class HssiDma : public sc_core::sc_module {
   void track(SteadyState& s);
 
  private:
+  void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
+  DirectPages direct_{64};  // the accesses' routes past the sockets
   // A descriptor waiting in a channel's chain, linked to it while the channel ran
   // (one handed to an idle channel starts from its registers and never waits). It
   // is read from memory, ahead (overlapped) only if the link was there when the

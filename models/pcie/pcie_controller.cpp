@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <stdexcept>
-#include "models/mem/tlm_access.hpp"
 #include "models/pcie/tlp_split.hpp"
 #include "models/sim/sim_time.hpp"
 
@@ -23,6 +22,7 @@ PcieController::PcieController(sc_core::sc_module_name name, const ControllerCon
       tl_(stats, name_, cfg.read_tags),
       rx_stats_(stats.resource(name_ + ".rx_tlps")),
       completer_latency_(ns(cfg.completer_latency_ns)) {
+  mem.register_invalidate_direct_mem_ptr(this, &PcieController::invalidate_direct_mem_ptr);
   for (unsigned c = 0; c < 3; ++c) rx_fc_.init(FcClass(c), cfg.advert[c]);
   dll_.on_tx_ready = [this] { kick(); };
   // Another TLP is on its way to us if the partner started one after the TLP that
@@ -274,7 +274,7 @@ void PcieController::handle(const Tlp& t) {
 
 void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
   const uint32_t credits = (h.length_dw + 3) / 4;  // data credits of 4 DW, from the header's Length
-  const auto d = tlm_access(mem, tlm::TLM_WRITE_COMMAND, inbound(h.addr, h.bytes), const_cast<uint8_t*>(data), h.bytes);
+  const auto d = direct_.timed(mem, tlm::TLM_WRITE_COMMAND, inbound(h.addr, h.bytes), const_cast<uint8_t*>(data), h.bytes);
   inbound_write_bytes_ += h.bytes;
   last_inbound_write_ = std::max(last_inbound_write_, ws::now() + d);
   if (on_inbound_write) on_inbound_write();
@@ -285,7 +285,7 @@ void PcieController::serve_write(const TlpHeader& h, const uint8_t* data) {
 void PcieController::serve_read(const TlpHeader& h) {
   // The data read, until cut into completions (memory fills every byte).
   auto buf = std::allocate_shared<Tlp::Bytes>(RecyclingAllocator<Tlp::Bytes>{}, h.bytes);
-  const auto d = tlm_access(mem, tlm::TLM_READ_COMMAND, inbound(h.addr, h.bytes), buf->data(), h.bytes);
+  const auto d = direct_.timed(mem, tlm::TLM_READ_COMMAND, inbound(h.addr, h.bytes), buf->data(), h.bytes);
   // The request leaves the receive buffer (its NP credit returns) once memory has
   // the data; forming and queueing its completions takes the completer latency.
   sched_.after(d, [this] { release(FcClass::NP, 0); });

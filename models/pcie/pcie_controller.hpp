@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include "models/mem/direct_pages.hpp"
 #include "models/pcie/address_window.hpp"
 #include "models/pcie/data_link_layer.hpp"
 #include "models/pcie/flow_control.hpp"
@@ -104,6 +105,8 @@ class PcieController : public sc_core::sc_module {
   sc_core::sc_time assembly_free_at() const { return assembly_.free_at(); }
 
  private:
+  void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
+  DirectPages direct_{64};  // the accesses' routes past the sockets
   void assemble(std::shared_ptr<const Tlp> t, std::function<void()> on_acked = {}, Arrival in = {},
                 DataTaken taken = {});
   void kick();

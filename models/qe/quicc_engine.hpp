@@ -6,9 +6,9 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
-#include "models/mem/direct_pages.hpp"
 #include <cstdint>
 #include <vector>
+#include "models/mem/direct_pages.hpp"
 #include "models/sim/gap_server.hpp"
 #include "models/sim/clock_domain.hpp"
 #include "models/sim/stats.hpp"
