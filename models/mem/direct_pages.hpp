@@ -1,10 +1,11 @@
 #pragma once
 // An initiator's TLM-2.0 DMI answers by 4 KB of address (a software TLB): a
-// grant's host pointer, or a refusal (pointer null) over its range; with a
-// grant, the TimedRoute its request found. An untimed access's bytes go by the
-// pointer; a plain timed access goes by the route where there is one (the same
-// bookings as b_transport, without the sockets), else by b_transport. The
-// initiator passes its socket's revocations to invalidate().
+// grant's host pointer and rights, or a refusal (pointer null) over its range;
+// with a grant, the TimedRoute its request found. An untimed access's bytes go
+// by the pointer; a plain timed access goes by the route where there is one
+// (the same bookings as b_transport, without the sockets), else by b_transport,
+// as does a write to a grant for reading only. The initiator passes its
+// socket's revocations to invalidate().
 #include <systemc>
 #include <tlm>
 #include <cstdint>
@@ -25,7 +26,7 @@ class DirectPages {
   sc_core::sc_time timed(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n,
                          const sc_core::sc_time& offset = sc_core::SC_ZERO_TIME) {
     Page& p = page(*socket.operator->(), addr, n);
-    if (!p.timed || !p.covers(addr, n)) return tlm_access(socket, cmd, addr, data, n, offset);
+    if (!p.timed || !p.allows(cmd, addr, n)) return tlm_access(socket, cmd, addr, data, n, offset);
     const sc_core::sc_time delay = p.route.time(addr - p.start, n, offset);
     p.move(cmd, addr, data, n);
     return delay;
@@ -34,7 +35,7 @@ class DirectPages {
   template <typename Socket>
   bool copy(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
     Page& p = page(*socket.operator->(), addr, n);
-    if (!p.ptr || !p.covers(addr, n)) return false;
+    if (!p.allows(cmd, addr, n)) return false;
     p.move(cmd, addr, data, n);
     return true;
   }
@@ -45,9 +46,13 @@ class DirectPages {
   struct Page {
     uint64_t start = 1, end = 0;  // empty
     uint8_t* ptr = nullptr;
-    bool timed = false;  // the route is usable
+    bool writable = false;  // else read only (a memory's page nobody wrote yet)
+    bool timed = false;     // the route is usable
     TimedRoute route;
     bool covers(uint64_t addr, uint32_t n) const { return n && start <= addr && addr + n - 1 <= end; }
+    bool allows(tlm::tlm_command cmd, uint64_t addr, uint32_t n) const {
+      return ptr && covers(addr, n) && (cmd == tlm::TLM_READ_COMMAND || writable);
+    }
     void move(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) const {
       uint8_t* p = ptr + (addr - start);
       if (cmd == tlm::TLM_READ_COMMAND) std::memcpy(data, p, n);
@@ -57,9 +62,10 @@ class DirectPages {
   // By page, the higher bits folded in (memories sit at 256 MB bases); asked
   // again of the target unless the entry covers [addr, addr+n).
   Page& page(tlm::tlm_fw_transport_if<>& fw, uint64_t addr, uint32_t n) {
-    Page& p = pages_[((addr >> 12) ^ (addr >> 22)) % pages_.size()];
+    Page& p = slot(addr);
     return p.covers(addr, n) ? p : ask(fw, p, addr);
   }
+  Page& slot(uint64_t addr) { return pages_[((addr >> 12) ^ (addr >> 22)) % pages_.size()]; }
   Page& ask(tlm::tlm_fw_transport_if<>& fw, Page& p, uint64_t addr);
   std::vector<Page> pages_;
   tlm::tlm_generic_payload request_;  // reused: constructing one allocates

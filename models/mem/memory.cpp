@@ -36,6 +36,10 @@ Memory::Page& Memory::new_page(uint64_t number, bool whole) {
   // Unwritten bytes read 0; a page written whole needs no zero fill first.
   slot = whole ? std::make_unique_for_overwrite<Page>() : std::make_unique<Page>();
   ++pages_allocated_;
+  // An initiator may hold a read-only grant of the zero page for it: it asks again.
+  if (zero_granted_)
+    for (unsigned i = 0; i < socket.size(); ++i)
+      socket[int(i)]->invalidate_direct_mem_ptr(number << kPageBits, ((number + 1) << kPageBits) - 1);
   return *slot;
 }
 
@@ -161,12 +165,15 @@ bool Memory::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm_dmi& 
   }
   const uint64_t number = addr >> kPageBits;
   Page* pg = page(number);
-  if (!pg) pg = &new_page(number, false);
-  dmi.set_dmi_ptr(pg->data());
+  // A page nobody wrote reads 0: granted as a shared page of zeros, for reading
+  // only (its write allocates the page and revokes this grant).
+  static Page zeros{};
+  dmi.set_dmi_ptr(pg ? pg->data() : zeros.data());
   dmi.set_start_address(number << kPageBits);
-  if (TimedRoute* route = t.get_extension<TimedRoute>()) route->set_target(this, number << kPageBits);
   dmi.set_end_address(std::min((number + 1) << kPageBits, cfg_.size) - 1);
-  dmi.allow_read_write();
+  if (pg) dmi.allow_read_write();
+  else dmi.allow_read(), zero_granted_ = true;
+  if (TimedRoute* route = t.get_extension<TimedRoute>()) route->set_target(this, number << kPageBits);
   return true;
 }
 

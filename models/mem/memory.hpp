@@ -1,8 +1,7 @@
 #pragma once
 // Memory: a TLM-2.0 target that stores real bytes. Storage is sparse (4 KiB pages
-// allocated on first write, or when a core is granted direct access to one) so a
-// device can expose a 1 TiB address space while the simulator only pays for what
-// a workload touches.
+// allocated on first write) so a device can expose a 1 TiB address space while
+// the simulator only pays for what a workload touches.
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -75,9 +74,11 @@ class Memory : public sc_core::sc_module {
   sc_core::sc_time port_start(uint64_t addr, const sc_core::sc_time& arrival, const sc_core::sc_time& xfer,
                               uint64_t len);
   unsigned transport_dbg(int id, tlm::tlm_generic_payload& t);
-  // Direct access (TLM-2.0 DMI) to the page holding the payload's address,
-  // allocated if it is not yet (zeros, as an unwritten page reads). Pages are
-  // never freed, so no grant is revoked.
+  // Direct access (TLM-2.0 DMI) to the page holding the payload's address. A
+  // page nobody has written is not allocated for it (a DMA reading a large
+  // unwritten buffer would cost its size in host memory): the grant is a shared
+  // page of zeros, for reading only, revoked when a write allocates the page.
+  // Pages are never freed, so no other grant is revoked.
   bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi);
   // Checks command, range and byte enables; sets the error response and returns
   // false when the transaction cannot be served.
@@ -105,6 +106,7 @@ class Memory : public sc_core::sc_module {
   Page& new_page(uint64_t number, bool whole);
   std::vector<std::unique_ptr<Leaf>> leaves_;
   size_t pages_allocated_ = 0;
+  bool zero_granted_ = false;  // an unallocated page was granted as the zero page
   sc_core::sc_time latency_;
   TransferTime xfer_;
   std::vector<BusyServer> ports_;

@@ -171,6 +171,8 @@ TEST(Interconnect, ForwardsDirectMemoryGrantsInInitiatorAddresses) {
   ic.map(1, 0x30000000, 0x1000);
   sc_start(SC_ZERO_TIME);
 
+  const uint8_t first = 1;
+  mem.write(0x1000, &first, 1);  // a written page: granted for writing (an unwritten one reads as zeros only)
   tlm::tlm_generic_payload q;
   q.set_command(tlm::TLM_READ_COMMAND);
   q.set_address(0x20001010);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <systemc>
 #include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -45,6 +46,16 @@ struct Twin {
     q.clear_extension(&r);
     return granted && r.usable();
   }
+};
+
+// An initiator keeping its grants in a DirectPages table, told of revocations.
+struct PagedInitiator : sc_module {
+  tlm_utils::simple_initiator_socket<PagedInitiator> socket{"socket"};
+  ws::DirectPages pages{16};
+  explicit PagedInitiator(sc_module_name n) : sc_module(n) {
+    socket.register_invalidate_direct_mem_ptr(this, &PagedInitiator::revoked);
+  }
+  void revoked(sc_dt::uint64 start, sc_dt::uint64 end) { pages.invalidate(start, end); }
 };
 
 }  // namespace
@@ -91,4 +102,29 @@ TEST(TimedRoute, ReachesAMemoryThroughTheInterconnects) {
   EXPECT_FALSE(r.usable()) << "no memory named yet";
   ASSERT_TRUE(twin.route(0x40012345, r, dmi));
   EXPECT_EQ(dmi.get_start_address(), 0x40012000u);
+}
+
+TEST(TimedRoute, AnUnwrittenPageIsGrantedAsZerosForReadingUntilAWriteAllocatesIt) {
+  ws::StatsRegistry stats;
+  ws::Interconnect ic("tr_alloc_ic", {8, 2}, stats);
+  ws::Memory mem("tr_alloc_mem", {0x10000, 0, 64}, stats);
+  PagedInitiator dma("tr_alloc_dma");
+  dma.socket.bind(ic.in);
+  ic.attach(mem.socket, 0x20000000, 0x10000);
+  sc_start(SC_ZERO_TIME);
+  uint8_t got[4] = {9, 9, 9, 9};
+  ASSERT_TRUE(dma.pages.copy(dma.socket, tlm::TLM_READ_COMMAND, 0x20003010, got, 4));
+  EXPECT_EQ(std::vector<uint8_t>(got, got + 4), std::vector<uint8_t>(4, 0)) << "an unwritten page reads 0";
+  EXPECT_EQ(mem.pages_allocated(), 0u) << "a reader allocates nothing";
+  uint8_t data[4] = {1, 2, 3, 4};
+  EXPECT_FALSE(dma.pages.copy(dma.socket, tlm::TLM_WRITE_COMMAND, 0x20003010, data, 4)) << "the zero page is for reading";
+  dma.pages.timed(dma.socket, tlm::TLM_WRITE_COMMAND, 0x20003010, data, 4);  // by b_transport: allocates the page
+  EXPECT_EQ(mem.pages_allocated(), 1u);
+  ASSERT_TRUE(dma.pages.copy(dma.socket, tlm::TLM_READ_COMMAND, 0x20003010, got, 4));
+  EXPECT_EQ(std::vector<uint8_t>(got, got + 4), std::vector<uint8_t>(data, data + 4))
+      << "the zero page's grant was revoked when the write allocated the page";
+  EXPECT_TRUE(dma.pages.copy(dma.socket, tlm::TLM_WRITE_COMMAND, 0x20003020, data, 4)) << "now granted for writing";
+  uint8_t zero_after[4] = {7, 7, 7, 7};
+  ASSERT_TRUE(dma.pages.copy(dma.socket, tlm::TLM_READ_COMMAND, 0x20005000, zero_after, 4));
+  EXPECT_EQ(std::vector<uint8_t>(zero_after, zero_after + 4), std::vector<uint8_t>(4, 0)) << "the zero page stays zero";
 }
