@@ -119,13 +119,10 @@ bool Interconnect::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm
   t.set_address(addr - base);
   const bool granted = out[w->out]->get_direct_mem_ptr(t, dmi);
   t.set_address(addr);
-  // Into this side's addresses, within the window; the pointer (and a route's start) follows a raised start.
-  const uint64_t start = std::min<uint64_t>(dmi.get_start_address(), w->size - 1);
-  const uint64_t end = std::min<uint64_t>(dmi.get_end_address(), w->size - 1);
-  if (granted && dmi.get_dmi_ptr()) dmi.set_dmi_ptr(dmi.get_dmi_ptr() + (start - dmi.get_start_address()));
-  if (route) route->move_start(int64_t(start - dmi.get_start_address()));
-  dmi.set_start_address(base + start);
-  dmi.set_end_address(base + end);
+  // Into this side's addresses, within the window. A grant starts at or below the
+  // address, so only its end (or a refusal's range) can lie past the window.
+  dmi.set_start_address(base + std::min<uint64_t>(dmi.get_start_address(), w->size - 1));
+  dmi.set_end_address(base + std::min<uint64_t>(dmi.get_end_address(), w->size - 1));
   return granted;
 }
 

@@ -15,7 +15,6 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
-#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -25,8 +24,8 @@
 #include <vector>
 #include "models/cpu/access_pattern.hpp"
 #include "models/mem/cache.hpp"
-#include "models/mem/snoop_domain.hpp"
 #include "models/mem/direct_pages.hpp"
+#include "models/mem/snoop_domain.hpp"
 #include "models/sim/bindings.hpp"
 #include "models/sim/param.hpp"
 #include "models/sim/clock_domain.hpp"

@@ -12,8 +12,7 @@ DirectPages::Page& DirectPages::ask(tlm::tlm_fw_transport_if<>& fw, Page& p, uin
   request_.clear_extension(&route);
   p.start = dmi.get_start_address(), p.end = dmi.get_end_address();
   p.writable = dmi.is_write_allowed();
-  p.timed = p.ptr && route.usable();
-  p.route = route;
+  p.route = p.ptr ? route : TimedRoute{};
   return p;
 }
 

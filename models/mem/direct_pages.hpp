@@ -26,7 +26,7 @@ class DirectPages {
   sc_core::sc_time timed(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n,
                          const sc_core::sc_time& offset = sc_core::SC_ZERO_TIME) {
     Page& p = page(*socket.operator->(), addr, n);
-    if (!p.timed || !p.allows(cmd, addr, n)) return tlm_access(socket, cmd, addr, data, n, offset);
+    if (!p.route.usable() || !p.allows(cmd, addr, n)) return tlm_access(socket, cmd, addr, data, n, offset);
     const sc_core::sc_time delay = p.route.time(addr - p.start, n, offset);
     p.move(cmd, addr, data, n);
     return delay;
@@ -47,8 +47,7 @@ class DirectPages {
     uint64_t start = 1, end = 0;  // empty
     uint8_t* ptr = nullptr;
     bool writable = false;  // else read only (a memory's page nobody wrote yet)
-    bool timed = false;     // the route is usable
-    TimedRoute route;
+    TimedRoute route;       // usable once the request reached a Memory
     bool covers(uint64_t addr, uint32_t n) const { return n && start <= addr && addr + n - 1 <= end; }
     bool allows(tlm::tlm_command cmd, uint64_t addr, uint32_t n) const {
       return ptr && covers(addr, n) && (cmd == tlm::TLM_READ_COMMAND || writable);

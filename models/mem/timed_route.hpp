@@ -26,8 +26,6 @@ class TimedRoute : public tlm::tlm_extension<TimedRoute> {
     ++hops_;
   }
   void set_target(Memory* m, uint64_t local_start) { target_ = m, local_start_ = local_start; }
-  // An Interconnect moved the grant's start by `by` (clipping it to its window).
-  void move_start(int64_t by) { local_start_ += uint64_t(by); }
   // Whether the request reached a Memory through few enough Interconnects.
   bool usable() const { return target_ && hops_ <= kMaxHops; }
 
