@@ -65,8 +65,7 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_tim
     const sc_core::sc_time xfer = cfg_.non_blocking ? sc_core::SC_ZERO_TIME : xfer_.of(len);
     if (cfg_.decoupled_initiators && !cfg_.non_blocking) gap_bus_.account(rep->more, xfer, len, rep->until);
     else bus_.account(rep->more, xfer, len, rep->until);
-  } else if (chain && !cfg_.non_blocking) {
-    // A shared data path would have to interleave the chain with other traffic.
+  } else if (chain && !takes_chains()) {
     t.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   } else {

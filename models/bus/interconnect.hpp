@@ -55,6 +55,11 @@ class Interconnect : public sc_core::sc_module {
   // The data path's part of a plain access of `len` bytes arriving `delay`
   // after now (b_transport's, and a TimedRoute's): books it; the delay on.
   sc_core::sc_time pass(uint64_t len, const sc_core::sc_time& delay);
+  // Whether a chain of dependent reads (DependentReads) may pass: only a
+  // crossbar (a shared data path would have to interleave it with other
+  // traffic). Each further read of a chain spends hop() on the way.
+  bool takes_chains() const { return cfg_.non_blocking; }
+  const sc_core::sc_time& hop() const { return hop_; }
 
  private:
   unsigned attached_ = 0;

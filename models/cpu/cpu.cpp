@@ -12,7 +12,6 @@
 #include <stdexcept>
 #include "models/mem/dependent_reads.hpp"
 #include "models/mem/repeated_access.hpp"
-#include "models/mem/tlm_access.hpp"
 
 namespace ws {
 
@@ -109,7 +108,7 @@ void Cpu::write_uncached(uint64_t addr, const void* src, uint32_t n) {
   if (n > kPostedBytes) throw std::logic_error(fmt::format("{}: posted write of {} B", name(), n));
   std::array<uint8_t, kPostedBytes> data;
   std::memcpy(data.data(), src, n);
-  sched_.at(t_, [this, addr, data, n]() mutable { tlm_access(socket, tlm::TLM_WRITE_COMMAND, addr, data.data(), n); });
+  sched_.at(t_, [this, addr, data, n]() mutable { direct_.timed(socket, tlm::TLM_WRITE_COMMAND, addr, data.data(), n); });
   exec(1);
 }
 
@@ -132,10 +131,14 @@ void Cpu::read_uncached_chain(uint64_t addr, uint32_t n, uint32_t stride, unsign
   if (count == 0) return;
   uint8_t sink[8];
   if (n > sizeof sink) throw std::logic_error(fmt::format("{}: chained reads of {} B", name(), n));
+  sc_core::sc_time delay = t_ - now();
+  if (direct_.chain(socket, addr, sink, n, stride, count, delay)) {
+    t_ = now() + delay;
+    return;
+  }
   DependentReads chain;
   chain.count = count;
   chain.stride = stride;
-  sc_core::sc_time delay = t_ - now();
   if (const std::string err = transport_with(DependentReads::ID, &chain, tlm::TLM_READ_COMMAND, addr, sink, n, delay); !err.empty())
     throw std::runtime_error(fmt::format("{}: chained reads at {:#x} failed: {}", name(), addr, err));
   t_ = now() + delay;

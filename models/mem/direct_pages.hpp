@@ -31,6 +31,22 @@ class DirectPages {
     p.move(cmd, addr, data, n);
     return delay;
   }
+  // A chain of `count` >= 1 dependent reads of `n` bytes `stride` apart from
+  // `addr` (DependentReads) by the route, the first read's bytes into `data`:
+  // its delay from now to the last one's completion, as b_transport returns
+  // it; false (nothing done) where there is no route for the whole span.
+  template <typename Socket>
+  bool chain(Socket& socket, uint64_t addr, uint8_t* data, uint32_t n, uint32_t stride, unsigned count,
+             sc_core::sc_time& delay) {
+    const uint64_t span = uint64_t(count - 1) * stride + n;
+    if (span > kPageBytes) return false;
+    Page& p = page(*socket.operator->(), addr, uint32_t(span));
+    if (!p.route.usable() || !p.allows(tlm::TLM_READ_COMMAND, addr, uint32_t(span)) ||
+        !p.route.time_chain(addr - p.start, n, stride, count, delay))
+      return false;
+    p.move(tlm::TLM_READ_COMMAND, addr, data, n);
+    return true;
+  }
   // An untimed access's bytes by the grant's pointer; false where there is none.
   template <typename Socket>
   bool copy(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
@@ -64,6 +80,7 @@ class DirectPages {
     Page& p = slot(addr);
     return p.covers(addr, n) ? p : ask(fw, p, addr);
   }
+  static constexpr uint64_t kPageBytes = 4096;
   Page& slot(uint64_t addr) { return pages_[((addr >> 12) ^ (addr >> 22)) % pages_.size()]; }
   Page& ask(tlm::tlm_fw_transport_if<>& fw, Page& p, uint64_t addr);
   std::vector<Page> pages_;

@@ -116,12 +116,9 @@ void Memory::b_transport(int, tlm::tlm_generic_payload& t, sc_core::sc_time& del
     return;
   }
   // Each read of a chain arrives when the previous one's data is back and has
-  // travelled the path again; a lone access is a chain of one.
-  sc_core::sc_time arrival = now + delay, done;
-  for (unsigned k = 0, n = chain ? chain->count : 1; k < n; ++k) {
-    done = serve(t.get_address() + uint64_t(k) * (chain ? chain->stride : 0), len, arrival);
-    if (k + 1 < n) arrival = done + chain->path;
-  }
+  // travelled the path again.
+  const sc_core::sc_time done = chain ? serve_chain(t.get_address(), len, chain->count, chain->stride, chain->path, now + delay)
+                                      : serve(t.get_address(), len, now + delay);
   delay = done - now;
   move_data(t);
 }

@@ -60,6 +60,15 @@ class Memory : public sc_core::sc_module {
     const sc_core::sc_time& xfer = xfer_.of(len);
     return port_start(addr, arrival, xfer, len) + xfer + latency_;
   }
+  // A chain of `count` dependent reads `stride` apart from `addr` (DependentReads),
+  // the first arriving at `arrival`, each further one `path` after the one
+  // before is done: books each as serve() does; the last one's completion.
+  sc_core::sc_time serve_chain(uint64_t addr, uint64_t len, unsigned count, uint32_t stride,
+                               const sc_core::sc_time& path, sc_core::sc_time arrival) {
+    sc_core::sc_time done = serve(addr, len, arrival);
+    for (unsigned k = 1; k < count; ++k) done = serve(addr + uint64_t(k) * stride, len, done + path);
+    return done;
+  }
 
   uint64_t size() const { return cfg_.size; }
   size_t pages_allocated() const { return pages_allocated_; }

@@ -33,6 +33,11 @@ class TimedRoute : public tlm::tlm_extension<TimedRoute> {
   // `delay` after now: its delay from now to completion, as b_transport would
   // return it. The caller moves the bytes.
   sc_core::sc_time time(uint64_t offset, uint32_t n, sc_core::sc_time delay) const;
+  // A chain of `count` dependent reads of `n` bytes, `stride` apart from
+  // `offset` (DependentReads), the first arriving `delay` after now: the last
+  // one's completion from now, as b_transport would return it; false (nothing
+  // booked) where an Interconnect on the way cannot take chains.
+  bool time_chain(uint64_t offset, uint32_t n, uint32_t stride, unsigned count, sc_core::sc_time& delay) const;
 
   tlm::tlm_extension_base* clone() const override { return new TimedRoute(*this); }
   void copy_from(const tlm::tlm_extension_base& other) override { *this = static_cast<const TimedRoute&>(other); }
