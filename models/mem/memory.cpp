@@ -29,18 +29,16 @@ Memory::Memory(sc_core::sc_module_name name, const Config& cfg, StatsRegistry& s
   socket.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
 }
 
-Memory::Page& Memory::new_page(uint64_t number, bool whole) {
+uint8_t* Memory::new_page(uint64_t number) {
   auto& leaf = leaves_[number >> kLeafBits];
-  if (!leaf) leaf = std::make_unique<Leaf>();
-  auto& slot = (*leaf)[number & ((uint64_t{1} << kLeafBits) - 1)];
-  // Unwritten bytes read 0; a page written whole needs no zero fill first.
-  slot = whole ? std::make_unique_for_overwrite<Page>() : std::make_unique<Page>();
-  ++pages_allocated_;
+  if (!leaf) leaf = std::make_unique<Leaf>();  // value-initialised: no page yet
+  uint8_t*& slot = (*leaf)[number & ((uint64_t{1} << kLeafBits) - 1)];
+  slot = arena_.take();  // zeros: unwritten bytes read 0
   // An initiator may hold a read-only grant of the zero page for it: it asks again.
   if (zero_granted_)
     for (unsigned i = 0; i < socket.size(); ++i)
       socket[int(i)]->invalidate_direct_mem_ptr(number << kPageBits, ((number + 1) << kPageBits) - 1);
-  return *slot;
+  return slot;
 }
 
 void Memory::write(uint64_t addr, const uint8_t* p, size_t n) {
@@ -48,9 +46,9 @@ void Memory::write(uint64_t addr, const uint8_t* p, size_t n) {
   while (n > 0) {
     const uint64_t off = addr & (kPageSize - 1);
     const size_t chunk = std::min<uint64_t>(n, kPageSize - off);
-    Page* pg = page(addr >> kPageBits);
-    if (!pg) pg = &new_page(addr >> kPageBits, chunk == kPageSize);
-    std::memcpy(pg->data() + off, p, chunk);
+    uint8_t* pg = page(addr >> kPageBits);
+    if (!pg) pg = new_page(addr >> kPageBits);
+    std::memcpy(pg + off, p, chunk);
     addr += chunk, p += chunk, n -= chunk;
   }
 }
@@ -60,9 +58,9 @@ void Memory::read(uint64_t addr, uint8_t* p, size_t n) const {
   while (n > 0) {
     const uint64_t off = addr & (kPageSize - 1);
     const size_t chunk = std::min<uint64_t>(n, kPageSize - off);
-    const Page* pg = page(addr >> kPageBits);
+    const uint8_t* pg = page(addr >> kPageBits);
     if (!pg) std::memset(p, 0, chunk);
-    else std::memcpy(p, pg->data() + off, chunk);
+    else std::memcpy(p, pg + off, chunk);
     addr += chunk, p += chunk, n -= chunk;
   }
 }
@@ -161,11 +159,11 @@ bool Memory::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm_dmi& 
     return false;
   }
   const uint64_t number = addr >> kPageBits;
-  Page* pg = page(number);
+  uint8_t* pg = page(number);
   // A page nobody wrote reads 0: granted as a shared page of zeros, for reading
   // only (its write allocates the page and revokes this grant).
-  static Page zeros{};
-  dmi.set_dmi_ptr(pg ? pg->data() : zeros.data());
+  static std::array<uint8_t, kPageSize> zeros{};
+  dmi.set_dmi_ptr(pg ? pg : zeros.data());
   dmi.set_start_address(number << kPageBits);
   dmi.set_end_address(std::min((number + 1) << kPageBits, cfg_.size) - 1);
   if (pg) dmi.allow_read_write();

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <vector>
+#include "models/mem/page_arena.hpp"
 #include "models/mem/transfer_time.hpp"
 #include "models/sim/busy_server.hpp"
 #include "models/sim/gap_server.hpp"
@@ -71,12 +72,12 @@ class Memory : public sc_core::sc_module {
   }
 
   uint64_t size() const { return cfg_.size; }
-  size_t pages_allocated() const { return pages_allocated_; }
+  size_t pages_allocated() const { return arena_.pages(); }
 
  private:
   static constexpr uint64_t kPageBits = 12;
   static constexpr uint64_t kPageSize = uint64_t{1} << kPageBits;
-  using Page = std::array<uint8_t, kPageSize>;
+  static_assert(kPageSize == PageArena::kPageBytes);
 
   void b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_time& delay);
   // Books a port for one transfer at `addr` arriving at `arrival`; returns its start.
@@ -107,14 +108,14 @@ class Memory : public sc_core::sc_module {
   // instead of a hash (every access looks a page up). A leaf covers 16 MiB and
   // is allocated with its first page; the top level spans the memory's size.
   static constexpr uint64_t kLeafBits = 12;
-  using Leaf = std::array<std::unique_ptr<Page>, size_t{1} << kLeafBits>;
-  Page* page(uint64_t number) const {
+  using Leaf = std::array<uint8_t*, size_t{1} << kLeafBits>;
+  uint8_t* page(uint64_t number) const {
     const Leaf* leaf = leaves_[number >> kLeafBits].get();
-    return leaf ? (*leaf)[number & ((uint64_t{1} << kLeafBits) - 1)].get() : nullptr;
+    return leaf ? (*leaf)[number & ((uint64_t{1} << kLeafBits) - 1)] : nullptr;
   }
-  Page& new_page(uint64_t number, bool whole);
+  uint8_t* new_page(uint64_t number);
+  PageArena arena_;  // the pages' bytes; before leaves_, which point into it
   std::vector<std::unique_ptr<Leaf>> leaves_;
-  size_t pages_allocated_ = 0;
   bool zero_granted_ = false;  // an unallocated page was granted as the zero page
   sc_core::sc_time latency_;
   TransferTime xfer_;

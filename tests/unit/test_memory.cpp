@@ -47,6 +47,22 @@ TEST(Memory, SparseRoundTripAcrossPagesAtHighAddress) {
   EXPECT_EQ(back, data);
 }
 
+TEST(Memory, ManyPagesKeepTheirBytesAndUnwrittenOnesReadZero) {
+  ws::StatsRegistry stats;
+  ws::Memory mem("mem_many", {64 << 20, 10, 2}, stats);
+  // Every other page of 8 MB written by 4 KB, more than the arena's single pages.
+  for (uint64_t pg = 0; pg < 2048; pg += 2) {
+    const auto data = pattern(4096, uint8_t(pg));
+    mem.write(pg * 4096, data.data(), data.size());
+  }
+  EXPECT_EQ(mem.pages_allocated(), 1024u);
+  std::vector<uint8_t> back(4096);
+  for (uint64_t pg = 0; pg < 2048; ++pg) {
+    mem.read(pg * 4096, back.data(), back.size());
+    ASSERT_EQ(back, pg % 2 ? std::vector<uint8_t>(4096, 0) : pattern(4096, uint8_t(pg))) << "page " << pg;
+  }
+}
+
 TEST(Memory, UntouchedBytesReadZeroAndReadsDoNotAllocate) {
   ws::StatsRegistry stats;
   ws::Memory mem("mem_zero", {kTiB, 10, 2}, stats);
