@@ -6,12 +6,15 @@
 // host second of the 66AK2H FTP transfers (S1 and S5, get and put, 100 MB
 // files), peak resident memory of
 // a simulation process, and the wall time of each `reproduce` on one core.
-// Run: cmake --build build --target bench  (numbers go to docs/performance.md).
+// Run: cmake --build build --target bench  (numbers go to docs/performance.md);
+// build/ws_bench TEXT runs only the lines whose label holds TEXT (the peak
+// memory line is then of those alone).
 #include <sys/resource.h>
 #include <systemc>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <fmt/format.h>
 #include "app/point_runner.hpp"
 #include "app/reproduce.hpp"
@@ -27,6 +30,9 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 using Knobs = std::vector<std::pair<const char*, const char*>>;
+
+const char* g_only = nullptr;  // the command line's TEXT, if any
+bool wanted(const std::string& label) { return !g_only || label.find(g_only) != std::string::npos; }
 
 // Runs one point of `platform` in its own process; returns its result and wall time.
 std::pair<ws::RunResult, double> run_point(const char* platform, const Knobs& knobs) {
@@ -48,6 +54,7 @@ double metric(const std::vector<std::pair<std::string, double>>& m, const char* 
 
 // The event-by-event model's cost per TLP: no steady-state skip.
 void tlp_rate(const char* label, Knobs knobs) {
+  if (!wanted(label)) return;
   knobs.push_back({"sim.steady_skip", "off"});
   const auto [r, wall] = run_point("msc815x_pcie", knobs);
   const auto& m = r.metrics;
@@ -56,6 +63,7 @@ void tlp_rate(const char* label, Knobs knobs) {
 }
 
 void frame_rate_of(const char* platform, const char* label, const Knobs& knobs) {
+  if (!wanted(label)) return;
   const auto [r, wall] = run_point(platform, knobs);
   const auto& m = r.metrics;
   fmt::print("{:<34} {:>9.0f} wire frames {:>7.3f} s  {:>10.0f} wire frames/host-s\n", label,
@@ -64,6 +72,7 @@ void frame_rate_of(const char* platform, const char* label, const Knobs& knobs) 
 
 // Simulated seconds per host second of an iperf test (the run's own simulated time), and its wire frames per host second.
 void iperf_rate(const char* label, const Knobs& knobs) {
+  if (!wanted(label)) return;
   Knobs k = knobs;
   k.push_back({"iperf.seconds", "5"});
   const auto [r, wall] = run_point("a7_rtthread", k);
@@ -73,6 +82,7 @@ void iperf_rate(const char* label, const Knobs& knobs) {
 
 // Simulated seconds per host second of one FTP transfer, and its TCP segments (wire frames) per host second.
 void ftp_rate(const char* label, const Knobs& knobs) {
+  if (!wanted(label)) return;
   const auto [r, wall] = run_point("k2h", knobs);
   fmt::print("{:<34} {:>7.2f} MB/s {:>7.3f} s  {:>6.2f} sim-s/host-s {:>10.0f} wire frames/host-s\n", label,
              metric(r.metrics, "mbytes_s"), wall, r.simulated_s / wall, metric(r.metrics, "wire_frames") / wall);
@@ -81,6 +91,7 @@ void ftp_rate(const char* label, const Knobs& knobs) {
 // Each study's heaviest run: simulated seconds per host second (real time is 1)
 // and its work units (TLPs, wire frames) per host second.
 void heaviest(const char* platform, const char* label, const Knobs& knobs) {
+  if (!wanted(label)) return;
   const auto [r, wall] = run_point(platform, knobs);
   // A steady-state skip counts its periods' simulated time and work as done: said on the line.
   const std::string skipped =
@@ -91,7 +102,8 @@ void heaviest(const char* platform, const char* label, const Knobs& knobs) {
 
 }  // namespace
 
-int sc_main(int, char**) {
+int sc_main(int argc, char** argv) {
+  if (argc > 1) g_only = argv[1];
   fmt::print("each study's heaviest run, one core:\n");
   heaviest("msc815x_pcie", "PCIe Gen2 x4 32 KB writes both ways, 4096 blocks",
            {{"pcie.gen", "2"}, {"dma.block_bytes", "32768"}, {"dma.blocks", "4096"}});
@@ -151,6 +163,7 @@ int sc_main(int, char**) {
   frame_rate_of("mpc8572", "mpc8572 64 B both ways, split IRQs", {{"tester.trial_ms", "50"}, {"irq.eth1_mask", "2"}});
 
   for (auto& s : ws::reference_sets()) {
+    if (!wanted("reproduce " + s.name)) continue;
     const auto t0 = std::chrono::steady_clock::now();
     ws::reproduce(s, 1, 1);
     fmt::print("{:<34} {:>7.2f} s wall on one core\n", "reproduce " + s.name + " (-j1)", seconds_since(t0));
