@@ -14,8 +14,10 @@ Cache::Cache(const Config& cfg) : cfg_(cfg) {
                                             cfg.size_bytes, cfg.ways, cfg.line_bytes));
   sets_ = cfg.size_bytes / (cfg.ways * cfg.line_bytes);
   line_shift_ = uint32_t(std::countr_zero(cfg.line_bytes));
+  if (cfg.ways > 255) throw std::invalid_argument(fmt::format("cache of {} ways: at most 255", cfg.ways));
   tags_.resize(size_t(sets_) * cfg.ways);
   used_.resize(tags_.size());
+  present_.resize(std::bit_ceil(tags_.size() * kBucketsPerSlot));
 }
 
 size_t Cache::victim(size_t set) const {
@@ -31,6 +33,7 @@ uint32_t Cache::invalidate(uint64_t addr, uint64_t n) {
   uint32_t count = 0;
   for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes)
     if (const size_t slot = find(line); slot != kNone) {
+      --present_[bucket(line)];
       tags_[slot] = 0;
       used_[slot] = 0;
       ++count;

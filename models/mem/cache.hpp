@@ -51,6 +51,7 @@ class Cache {
   // in one look-up (a snoop asks it of every other core for every line).
   enum class Held { No, Clean, Dirty };
   Held held(uint64_t addr) const {
+    if (!present_[bucket(addr)]) return Held::No;
     const size_t slot = find(line_of(addr));
     return slot == kNone ? Held::No : (tags_[slot] & kDirty) ? Held::Dirty : Held::Clean;
   }
@@ -76,6 +77,8 @@ class Cache {
         ++writebacks_;
         evict(t & ~kFlags);
       }
+      if (t & kValid) --present_[bucket(t)];
+      ++present_[bucket(line)];
       fill(line);
       t = line | kValid;
     }
@@ -115,6 +118,7 @@ class Cache {
     return slot != kNone ? slot : victim(set_of(line));
   }
   size_t find(uint64_t line) const {  // kNone if absent
+    if (!present_[bucket(line)]) return kNone;
     const size_t set = set_of(line);
     const uint64_t* t = &tags_[set];
     for (uint32_t w = 0; w < cfg_.ways; ++w)
@@ -122,6 +126,13 @@ class Cache {
     return kNone;
   }
   size_t victim(size_t set) const;  // the set's first invalid slot, else its least recently used
+  // Valid lines by the low bits of their line number, kBucketsPerSlot buckets a
+  // slot: a line whose bucket counts none is absent without a search (most of
+  // a snoop's questions to the other cores). Lines of one bucket share a set, so
+  // a count stays within the ways.
+  static constexpr size_t kBucketsPerSlot = 4;
+  size_t bucket(uint64_t addr) const { return size_t(addr >> line_shift_) & (present_.size() - 1); }
+  std::vector<uint8_t> present_;
   Config cfg_;
   uint32_t sets_, line_shift_;
   // Sets_ x ways, set-major. The tags apart from the LRU stamps: a set's search reads 8 B a way.

@@ -159,6 +159,7 @@ TEST(Cache, MatchesAPlainLruModelAtEveryWayCount) {
       }
       const bool write = op < 5;
       EXPECT_EQ(c.held(line) == Cache::Held::Dirty, it != set.end() && it->second);
+      EXPECT_EQ(c.holds(line), it != set.end()) << "its bucket's count must not hide a held line";
       if (it != set.end()) {
         ++hits;
         auto e = *it;
