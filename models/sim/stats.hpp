@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 #include "models/sim/sim_time.hpp"
 
@@ -52,7 +53,25 @@ struct ResourceStats {
     queue_unit = unit;
     if (depth > queue_hw) queue_hw = depth;
   }
-  void drop(const std::string& reason) { ++drops[reason]; }
+  // Drops come in runs of one reason (a full ring drops every frame until the
+  // driver catches up): the last reason's counter is kept, so a run costs a
+  // string compare a drop instead of a map look-up and a string built.
+  void drop(std::string_view reason) {
+    if (!last_drop_.entry || reason != last_drop_.entry->first)
+      last_drop_.entry = &*drops.try_emplace(std::string(reason)).first;
+    ++last_drop_.entry->second;
+  }
+
+ private:
+  struct LastDrop {  // a copy of the stats starts without one: it would point into the original's map
+    std::pair<const std::string, uint64_t>* entry = nullptr;
+    LastDrop() = default;
+    LastDrop(const LastDrop&) {}
+    LastDrop& operator=(const LastDrop&) {
+      entry = nullptr;
+      return *this;
+    }
+  } last_drop_;
 };
 
 // One resource's use over a window, for results (the report's line as data).

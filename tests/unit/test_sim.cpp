@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -272,3 +273,22 @@ TEST(ParamTable, AModelDeclaresAKeyAndItsPlatformGivesTheDefaultAndItsSource) {
 
 }  // namespace
 }  // namespace ws
+
+TEST(ResourceStats, CountsDropsByReasonInRunsAndAfterAResetOrACopy) {
+  ws::StatsRegistry reg;
+  ws::ResourceStats& r = *reg.resource("drops");
+  for (int i = 0; i < 5; ++i) r.drop("rx_ring_full");
+  r.drop("fcs_error");
+  r.drop(std::string("rx_") + "ring_full");  // the same reason from another string
+  r.drop("fcs_error");
+  EXPECT_EQ(r.drops, (std::map<std::string, uint64_t>{{"fcs_error", 2}, {"rx_ring_full", 6}}));
+  ws::ResourceStats copy = r;
+  copy.drop("fcs_error");
+  r.drop("rx_ring_full");
+  EXPECT_EQ(copy.drops.at("fcs_error"), 3u) << "a copy counts into its own map";
+  EXPECT_EQ(r.drops.at("fcs_error"), 2u);
+  EXPECT_EQ(r.drops.at("rx_ring_full"), 7u);
+  reg.reset();
+  r.drop("rx_ring_full");
+  EXPECT_EQ(r.drops, (std::map<std::string, uint64_t>{{"rx_ring_full", 1}})) << "a reset starts the counts again";
+}
