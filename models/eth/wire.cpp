@@ -19,17 +19,17 @@ void Wire::trace_frame(const Frame& f, sc_core::sc_time start, sc_core::sc_time 
   const size_t l4 = kHeaderBytes + ihl;
   if (type != 0x0800 || ihl < kIpv4HeaderBytes || f.len < l4 + kUdpHeaderBytes) {
     const char* kind = type == 0x0806 ? "ARP" : type == 0x0800 ? "IPv4" : "frame";
-    return trace_->complete(name_, fmt::format("{} {}B", kind, f.len), start, dur, {{"frame", frames_}});
+    return trace_->complete(name_, fmt::format("{} {}B", kind, f.len), start, dur, {{"frame", int64_t(frames_)}});
   }
   const uint8_t proto = b[kHeaderBytes + 9];
   const char* kind = proto == kProtoUdp ? "UDP" : proto == kProtoTcp ? "TCP" : "IPv4";
   const std::string name = fmt::format("{} {}B", kind, f.len);
-  const int64_t ip_id = get16(b + kHeaderBytes + 4), src = get16(b + l4), dst = get16(b + l4 + 2);
+  const int64_t frame = int64_t(frames_), ip_id = get16(b + kHeaderBytes + 4), src = get16(b + l4), dst = get16(b + l4 + 2);
   if (proto == kProtoTcp && f.len >= l4 + 8)
     return trace_->complete(name_, name, start, dur,
-                            {{"frame", frames_}, {"ip_id", ip_id}, {"src_port", src}, {"dst_port", dst},
+                            {{"frame", frame}, {"ip_id", ip_id}, {"src_port", src}, {"dst_port", dst},
                              {"tcp_seq", int64_t(get32(b + l4 + 4))}});
-  trace_->complete(name_, name, start, dur, {{"frame", frames_}, {"ip_id", ip_id}, {"src_port", src}, {"dst_port", dst}});
+  trace_->complete(name_, name, start, dur, {{"frame", frame}, {"ip_id", ip_id}, {"src_port", src}, {"dst_port", dst}});
 }
 
 }  // namespace ws::eth

@@ -51,7 +51,7 @@ uint64_t SteadyState::boundary(uint64_t periods_left, uint64_t work_period) {
   if (!on_ || skipped_) return 0;
   work_period_ = work_period;
   const auto tallies = all_tallies();
-  Sample s{now(), {}};
+  Sample s{now(), {}, {}, {}};
   s.values.reserve(tallies.size());
   for (auto& t : tallies) s.values.push_back(read(t));
   Fingerprint f(s.state);

@@ -22,7 +22,7 @@ const sc_time kStart(5, sc_core::SC_MS);  // the board is up, ARP resolved
 // The Windows PC: its lwIP on its NIC, no simulated core.
 PcPeer::Config pc_config(const ParamTable& p) {
   return {ws_lwip_windows(), eth::local_mac(0x02, 2), kPcIp, kMask,
-          ws_lwip_options{65535, 65535, 0, 0, 1, uint32_t(p.i("pc.ack_frequency")), uint32_t(p.i("pc.del_ack_ticks")), 0},
+          ws_lwip_options{65535, 65535, 0, 0, 1, uint32_t(p.i("pc.ack_frequency")), uint32_t(p.i("pc.del_ack_ticks")), 0, 0, 0, 0},
           eth::NicThrottle::Config::bindings().build(p, "pc.nic")};
 }
 

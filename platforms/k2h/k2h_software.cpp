@@ -16,7 +16,7 @@ namespace {
 // first timeout (TCPTV_RTTDFLT: tcpprot.c), its receiver's ACK rule and its loss recovery (docs/k2h.md).
 ws_lwip_options ndk_options(const ParamTable& p) {
   ws_lwip_options o{std::min(uint32_t(p.i("ndk.tcp_rx_limit")), 65535u), std::min(uint32_t(p.i("ndk.tcp_tx_buf")), 65535u),
-                    0, 0, 0, 0, 0, 65535};
+                    0, 0, 0, 0, 0, 65535, 0, 0, 0};
   o.del_ack_ticks = 2;  // NDK's 100 ms delayed-ACK tick on the profile's 50 ms fast timer
   o.initial_rto_ms = 6000;
   o.ndk_tcp = 1;

@@ -48,8 +48,11 @@ TEST(Advise, OnALinkBoundRunTheWiderLinkRanksFirst) {
   EXPECT_EQ(singles[1], "pcie.gen=2");
   EXPECT_EQ(singles[2], "pcie.lanes=2");
   // x4 moves four lanes' worth: close to 4 x, less the DLLP share that does not scale.
-  for (const auto& row : rows)
-    if (row[1] == "pcie.lanes=4") EXPECT_NEAR(std::stod(row[3]), 300, 15) << row[3];
+  for (const auto& row : rows) {
+    if (row[1] == "pcie.lanes=4") {
+      EXPECT_NEAR(std::stod(row[3]), 300, 15) << row[3];
+    }
+  }
   EXPECT_NE(r.out.find("pcie.lanes=4 pcie.gen=2"), std::string::npos) << "the two best levers combined";
 }
 

@@ -210,6 +210,9 @@ TEST(Mpc8572, TheReportSaysTheWindowUtilisationIsOver) {
   ASSERT_NE(at, std::string::npos) << text;
   const double window_ms = std::stod(text.substr(at + 17));
   EXPECT_GT(window_ms, 100.0) << "the drain is long in this case";
-  for (const auto& r : o.result.resources)
-    if (r.name.rfind("tester.port", 0) == 0) EXPECT_NEAR(r.util_pct, 100.0 * 20 / window_ms, 0.2) << r.name;
+  for (const auto& r : o.result.resources) {
+    if (r.name.rfind("tester.port", 0) == 0) {
+      EXPECT_NEAR(r.util_pct, 100.0 * 20 / window_ms, 0.2) << r.name;
+    }
+  }
 }

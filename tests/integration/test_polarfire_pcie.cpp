@@ -147,7 +147,8 @@ TEST(PolarFirePcie, DllpsAfterASmallTransferStayOutOfItsUtilisation) {
                         {"pcie.x2_gap_symbols", "200"}});
     ASSERT_FALSE(o.result.resources.empty()) << op;
     for (const auto& u : o.result.resources) EXPECT_LE(u.util_pct, 100.0) << op << " " << u.name;
-    if (std::string(op) == "write")
+    if (std::string(op) == "write") {
       EXPECT_EQ(o.result.resources.front().name, "fpga.pcie.link_tx") << "the write's one TLP, the PC idle";
+    }
   }
 }

@@ -78,18 +78,21 @@ void check_bounds(const std::string& platform, const ws::ParamTable& p, const ws
     const double lost = metric_or(r, "lost", 0);
     EXPECT_EQ(lost, metric_or(r, "invalid", 0) + metric_or(r, "dropped", 0) + metric_or(r, "in_flight", 0)) << what;
     EXPECT_LE(lost, sent) << what;
-    if (lost < sent)
+    if (lost < sent) {
       EXPECT_GE(metric_or(r, "latency_avg_us", 0), 2 * p.r("tester.frame_bytes") * 8 / 1e3 * (1 - kSlack)) << what;
+    }
   }
   if (platform == "k2h" && metric_or(r, "rtt_us", 0) > 0) {
     EXPECT_GE(metric_or(r, "rtt_us", 0), p.r("pc.nic.stack_us")) << what << ": below the PC's stack time";
     EXPECT_LE(metric_or(r, "mbytes_s", 0), 125.0 * 1460 / 1538) << what << ": above TCP's payload line rate";
   }
-  if (platform == "a7_rtthread" && p.s("workload") == "iperf")
+  if (platform == "a7_rtthread" && p.s("workload") == "iperf") {
     EXPECT_LE(metric_or(r, "mbps", 0), std::stod(p.s("emac.mbps"))) << what << ": above the EMAC's line rate";
-  if (platform == "polarfire_pcie" && p.s("dma.op") == "read")
+  }
+  if (platform == "polarfire_pcie" && p.s("dma.op") == "read") {
     EXPECT_GE(metric_or(r, "transfer_us", 0) * 1e3, p.r("pcie.completer_latency_ns")) << what
         << ": a read ends no sooner than the PC's read latency";
+  }
 }
 
 struct Tally {

@@ -62,7 +62,7 @@ std::string FtpServerSession::command(const std::string& line, std::vector<FtpAc
   }
   if (verb == "QUIT") {
     closed_ = true;
-    actions.push_back({FtpAction::Close});
+    actions.push_back({FtpAction::Close, 0, 0, {}});
     return "221 Goodbye\r\n";
   }
   if (verb == "SYST") return "215 UNIX Type: L8\r\n";
