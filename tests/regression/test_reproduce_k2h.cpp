@@ -32,7 +32,9 @@ TEST(ReproduceK2h, CalibrationHoldsExceptTheRecordedMisses) {
     ++rows;
     if (r.ref.miss()) recorded.insert(r.ref.label);
     if (!within(r)) missed.insert(r.ref.label);
-    if (r.ref.table == "ENOMEM") EXPECT_NE(r.limiting.find("accept() ENOMEM"), std::string::npos) << r.limiting;
+    if (r.ref.table == "ENOMEM") {
+      EXPECT_NE(r.limiting.find("accept() ENOMEM"), std::string::npos) << r.limiting;
+    }
     // No row rests on the PC's file side any more.
     EXPECT_EQ(r.limiting.find("file side"), std::string::npos) << r.ref.label << ": " << r.limiting;
   }

@@ -22,7 +22,9 @@ TEST(ReproduceMpc8572, TheStudysStatementsHoldExceptTheRecordedMisses) {
     ++rows;
     if (r.ref.miss()) recorded.insert(r.ref.label);
     if (!r.holds()) missed.insert(r.ref.label);
-    if (r.ref.table == "default") EXPECT_NE(r.limiting.find("softirq 99 %"), std::string::npos) << r.limiting;
+    if (r.ref.table == "default") {
+      EXPECT_NE(r.limiting.find("softirq 99 %"), std::string::npos) << r.limiting;
+    }
   }
   EXPECT_EQ(rows, 9);
   EXPECT_EQ(recorded, expected) << "the reference table's recorded misses";

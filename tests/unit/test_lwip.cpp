@@ -36,7 +36,7 @@ struct TwoHosts {
 }  // namespace
 
 TEST(Lwip, TwoInstancesWithTheirOwnOptionsMoveATcpStreamInOrder) {
-  TwoHosts hosts(ws_lwip_board_tuned(), ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0}, ws_lwip_pc(), {});
+  TwoHosts hosts(ws_lwip_board_tuned(), ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0, 0, 0, 0}, ws_lwip_pc(), {});
   Scheduler& sched = hosts.run.sched;
   net::LwipStack &board = hosts.board.stack, &pc = hosts.pc.stack;
   EXPECT_EQ(board.window(), 8u * 1460) << "the board's run-time option";
@@ -104,8 +104,8 @@ TEST(Lwip, AnInstanceServesOneStack) {
 // timer every round, about 8192 B per 100 ms (0.66 Mbit/s): the arithmetic of
 // TcpAckFrequency against a small buffer.
 TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer) {
-  TwoHosts hosts(ws_lwip_board_rtthread(), ws_lwip_options{8192, 8192, 16, 0, 0, 0, 0, 0}, ws_lwip_windows(),
-                 ws_lwip_options{0, 0, 0, 0, 0, 10, 1, 0});
+  TwoHosts hosts(ws_lwip_board_rtthread(), ws_lwip_options{8192, 8192, 16, 0, 0, 0, 0, 0, 0, 0, 0}, ws_lwip_windows(),
+                 ws_lwip_options{0, 0, 0, 0, 0, 10, 1, 0, 0, 0, 0});
   Scheduler& sched = hosts.run.sched;
   net::LwipStack &board = hosts.board.stack, &pc = hosts.pc.stack;
   uint64_t got = 0;
@@ -143,7 +143,7 @@ TEST(Lwip, AnAckEveryTenSegmentsStallsAnEightKilobyteSenderOnTheDelayedAckTimer)
 // connections): each accepted connection has its own id and its own bytes,
 // and a peer's close reaches only its connection.
 TEST(Lwip, ConnectionsOnTwoListenersKeepTheirOwnBytesAndCloses) {
-  TwoHosts hosts(ws_lwip_board_tuned(), ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0}, ws_lwip_pc(), {});
+  TwoHosts hosts(ws_lwip_board_tuned(), ws_lwip_options{8 * 1460, 8 * 1460, 64, 0, 0, 0, 0, 0, 0, 0, 0}, ws_lwip_pc(), {});
   Scheduler& sched = hosts.run.sched;
   net::LwipStack &board = hosts.board.stack, &pc = hosts.pc.stack;
   const int control = board.listen(21), data = board.listen(20001);
@@ -202,8 +202,8 @@ TEST(Lwip, ConnectionsOnTwoListenersKeepTheirOwnBytesAndCloses) {
 // 8 KB buffer are sixteen 512 B segments on the wire before any ACK is back;
 // lwIP's own rules would coalesce them and send at most three segments' worth.
 TEST(Lwip, TheNdkProfileSendsEachWriteAsItsOwnSegmentWithTheWholeWindowOpen) {
-  TwoHosts hosts(ws_lwip_ndk(), ws_lwip_options{8192, 8192, 0, 0, 0, 0, 0, 65535}, ws_lwip_windows(),
-                 ws_lwip_options{65535, 65535, 0, 0, 1, 2, 2, 0},
+  TwoHosts hosts(ws_lwip_ndk(), ws_lwip_options{8192, 8192, 0, 0, 0, 0, 0, 65535, 0, 0, 0}, ws_lwip_windows(),
+                 ws_lwip_options{65535, 65535, 0, 0, 1, 2, 2, 0, 0, 0, 0},
                  sc_time(1, sc_core::SC_MS));  // no ACK is back while the writes go out
   Scheduler& sched = hosts.run.sched;
   net::LwipStack &board = hosts.board.stack, &pc = hosts.pc.stack;
