@@ -18,10 +18,11 @@ PacketDma::PacketDma(sc_core::sc_module_name name, const Config& cfg, Qmss& qmss
       qmss_(qmss),
       sched_(sched),
       rx_stats_(stats.resource(std::string(basename()) + ".rx")),
-      tx_stats_(stats.resource(std::string(basename()) + ".tx")) {}
+      tx_stats_(stats.resource(std::string(basename()) + ".tx")) {
+  socket.register_invalidate_direct_mem_ptr(this, &PacketDma::invalidate_direct_mem_ptr);
+}
 
 unsigned PacketDma::add_rx_flow(unsigned free_queue, unsigned dest_queue) {
-  socket.register_invalidate_direct_mem_ptr(this, &PacketDma::invalidate_direct_mem_ptr);
   flows_.push_back({free_queue, dest_queue});
   return unsigned(flows_.size() - 1);
 }

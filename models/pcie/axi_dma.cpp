@@ -23,10 +23,11 @@ AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg, Scheduler&
       pcie_(pcie),
       issue_(stats.resource(std::string(sc_module::name()) + ".address")),
       datapath_(stats.resource(std::string(sc_module::name()) + ".datapath")),
-      local_(stats.resource(std::string(sc_module::name()) + ".local")) {}
+      local_(stats.resource(std::string(sc_module::name()) + ".local")) {
+  mem.register_invalidate_direct_mem_ptr(this, &AxiDma::invalidate_direct_mem_ptr);
+}
 
 void AxiDma::start(DmaJob job) {
-  mem.register_invalidate_direct_mem_ptr(this, &AxiDma::invalidate_direct_mem_ptr);
   if (busy_) throw std::logic_error(std::string(name()) + ": a transfer started while one runs");
   if (job.len == 0) throw std::invalid_argument(std::string(name()) + ": a DMA transfer of 0 bytes");
   job_ = std::move(job);

@@ -19,10 +19,11 @@ HssiDma::HssiDma(sc_core::sc_module_name name, const DmaConfig& cfg, Scheduler& 
       pcie_(pcie),
       descriptors_(stats.resource(std::string(sc_module::name()) + ".descriptors")),
       datapath_(stats.resource(std::string(sc_module::name()) + ".datapath")),
-      chan_(cfg.channels) {}
+      chan_(cfg.channels) {
+  mem.register_invalidate_direct_mem_ptr(this, &HssiDma::invalidate_direct_mem_ptr);
+}
 
 void HssiDma::track(SteadyState& s) {
-  mem.register_invalidate_direct_mem_ptr(this, &HssiDma::invalidate_direct_mem_ptr);
   s.count(read_bytes_landed_);
   s.state([this](Fingerprint& f) {
     f.ahead(descriptors_.free_at());

@@ -119,6 +119,31 @@ TEST(AxiDma, WritesLandIntactInThePcsMemory) {
   EXPECT_EQ(got, data);
 }
 
+// The engine hears a memory's revocations from its construction, once: a second
+// transfer from a page the first read while nobody had written it (a shared
+// page of zeros, for reading only) takes the bytes written since.
+TEST(AxiDma, ASecondTransferReadsWhatWasWrittenSinceTheFirstReadThePageUnwritten) {
+  Bench b({});
+  const auto warnings = sc_core::sc_report_handler::get_count(sc_core::SC_WARNING);
+  const auto transfer = [&] {
+    bool done = false;
+    b.sched.at(sc_core::sc_time_stamp(), [&] { b.dma->start({true, 0x5000, kOutbound, 512, [&] { done = true; }}); });
+    sc_core::sc_start();
+    return done;
+  };
+  ASSERT_TRUE(transfer());
+  std::vector<uint8_t> got(512, 0xAA);
+  b.pc->memory.read(kHostAt, got.data(), got.size());
+  EXPECT_EQ(got, std::vector<uint8_t>(512, 0)) << "an unwritten page reads 0";
+  const auto data = pattern(512);
+  b.local->write(0x5000, data.data(), data.size());  // allocates the page: its zero grant is revoked
+  ASSERT_TRUE(transfer());
+  b.pc->memory.read(kHostAt, got.data(), got.size());
+  EXPECT_EQ(got, data);
+  EXPECT_EQ(sc_core::sc_report_handler::get_count(sc_core::SC_WARNING), warnings)
+      << "no warning: the revocation callback is registered once, not per transfer";
+}
+
 // A write waits for the controller's posted room once per wait, however many
 // requests finish meanwhile (issue 37: each finished 8 B request added a waiter
 // that every later round woke and re-registered, so a write's host time grew
