@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 #include "models/eth/headers.hpp"
+#include "models/eth/inet_checksum.hpp"
 
 namespace ws::tester {
 
@@ -40,10 +41,27 @@ void TrafficTester::set_frame_bytes(uint32_t n) {
   cfg_.frame_bytes = n;
 }
 
-void TrafficTester::build(const Stream& s, unsigned id, uint32_t seq, eth::Frame& f) const {
-  const PortSpec& port = ports_[s.spec.port].spec;
+// A stream's headers change only with the frame size: written once a size, and
+// each frame takes a copy with its IP id and both checksums put in (the same
+// functions write_udp_headers uses, over the same bytes).
+void TrafficTester::build(Stream& s, unsigned id, uint32_t seq, eth::Frame& f) {
   const size_t payload = cfg_.frame_bytes - eth::kFcsBytes - eth::kUdpPayloadOffset;
-  uint8_t* p = f.bytes.data() + eth::kUdpPayloadOffset;
+  if (s.head_for_bytes != cfg_.frame_bytes) {
+    eth::UdpHeaders h;
+    h.dst_mac = s.spec.dst_mac;
+    h.src_mac = ports_[s.spec.port].spec.mac;
+    h.src_ip = ports_[s.spec.port].spec.ip;
+    h.dst_ip = s.spec.dst_ip;
+    h.src_port = s.spec.src_port;
+    h.dst_port = s.spec.dst_port;
+    h.ttl = kTtl;
+    eth::write_udp_headers(f.bytes.data(), h, payload, false);
+    std::copy_n(f.bytes.begin(), s.head.size(), s.head.begin());
+    s.head_for_bytes = cfg_.frame_bytes;
+  }
+  uint8_t* b = f.bytes.data();
+  std::copy(s.head.begin(), s.head.end(), b);
+  uint8_t* p = b + eth::kUdpPayloadOffset;
   eth::put32(p, kSignature);
   eth::put16(p + 4, uint16_t(id));
   eth::put32(p + 6, seq);
@@ -51,17 +69,16 @@ void TrafficTester::build(const Stream& s, unsigned id, uint32_t seq, eth::Frame
   eth::put32(p + 10, uint32_t(t >> 32));
   eth::put32(p + 14, uint32_t(t));
   for (size_t i = kSigBytes; i < payload; ++i) p[i] = pattern(seq, i);
-  eth::UdpHeaders h;
-  h.dst_mac = s.spec.dst_mac;
-  h.src_mac = port.mac;
-  h.src_ip = port.ip;
-  h.dst_ip = s.spec.dst_ip;
-  h.src_port = s.spec.src_port;
-  h.dst_port = s.spec.dst_port;
-  h.ip_id = uint16_t(seq);
-  h.ttl = kTtl;
-  f.len = uint32_t(eth::write_udp_headers(f.bytes.data(), h, payload, cfg_.udp_checksum));
-  f.len = uint32_t(eth::append_fcs(f.bytes.data(), f.len));
+  uint8_t* ip = b + eth::kHeaderBytes;
+  eth::put16(ip + 4, uint16_t(seq));  // the IP id
+  eth::put16(ip + 10, 0);
+  eth::put16(ip + 10, eth::inet_checksum(ip, eth::kIpv4HeaderBytes));
+  if (cfg_.udp_checksum) {
+    uint8_t* udp = ip + eth::kIpv4HeaderBytes;
+    eth::put16(udp + 6, eth::udp_checksum(eth::get32(ip + 12), eth::get32(ip + 16), udp, eth::kUdpHeaderBytes + payload));
+  }
+  // A tester frame is never short: 64 B carry the 18 B of signature.
+  f.len = uint32_t(eth::append_fcs(b, eth::kUdpPayloadOffset + payload));
 }
 
 void TrafficTester::resolve(const sc_time& at) {

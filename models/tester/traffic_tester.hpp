@@ -5,6 +5,7 @@
 // back (FCS, IP and UDP checksums, addresses and ports of an echo, payload bytes)
 // and counts what is missing, late or wrong, by reason.
 #include <systemc>
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -132,12 +133,14 @@ class TrafficTester {
     uint32_t next_seq = 0;       // next sequence number to send
     uint32_t trial_first = 0;    // first sequence number of the running trial
     uint32_t expect = 0;         // next sequence number the analyzer expects back
+    std::array<uint8_t, eth::kUdpPayloadOffset> head{};  // its frames' headers, IP id and checksums aside
+    uint32_t head_for_bytes = 0;                           // the frame size `head` was written for (0: none)
   };
   void send_next(unsigned port);
   // Frames of the running trial echoed, invalid or dropped so far.
   uint64_t accounted() const;
   void await_drain(const sc_core::sc_time& deadline, std::function<void(const TrialResult&)> done);
-  void build(const Stream& s, unsigned id, uint32_t seq, eth::Frame& f) const;
+  void build(Stream& s, unsigned id, uint32_t seq, eth::Frame& f);
   void check_echo(unsigned port, const eth::Frame& f);
   // The addresses and ports a frame of `s` comes back with; "" when they are right, else the error.
   const char* check_return(const Stream& s, unsigned port, const eth::ParsedUdp& u) const;

@@ -69,3 +69,43 @@ TEST(TrafficTester, ARouterThatKeepsTheSourceMacIsCaught) {
   const auto r = run(Fault::KeepSourceMac);
   EXPECT_EQ(r.errors.at("mac_address"), r.sent);
 }
+
+// The tester keeps each stream's headers from one frame to the next and puts in
+// only the IP id and the checksums: every frame it sends, at every size and
+// after the size changes, has the headers write_udp_headers writes for it.
+TEST(TrafficTester, EveryFrameHasTheHeadersWrittenFromScratchAcrossSizeChanges) {
+  Scheduler sched("sched");
+  StatsRegistry stats;
+  eth::FramePool pool;
+  tester::TrafficTester t("tester", {1e9, 64, 0, true}, {{kT0, kIp0}, {kT1, kIp1}},
+                          {{0, kR0, kIp1, 7000, 5000, true, 1, kR1}, {1, kR1, kIp0, 7001, 5001, true, 0, kR0}}, sched,
+                          stats, pool);
+  std::vector<std::pair<uint32_t, uint32_t>> seen;  // (frame size, frames of it)
+  for (unsigned port = 0; port < 2; ++port)
+    t.tx_wire(port).connect([&](eth::Frame* f) {
+      const size_t len = f->len - eth::kFcsBytes;
+      ASSERT_TRUE(eth::fcs_ok(f->bytes.data(), f->len));
+      eth::ParsedUdp u;
+      ASSERT_TRUE(eth::parse_udp(f->bytes.data(), len, u));
+      EXPECT_TRUE(u.ip_checksum_ok && u.udp_checksum_ok);
+      EXPECT_EQ(u.payload_len, len - eth::kUdpPayloadOffset);
+      std::vector<uint8_t> scratch(f->bytes.begin(), f->bytes.begin() + len);
+      eth::write_udp_headers(scratch.data(), u.h, u.payload_len, true);
+      EXPECT_TRUE(std::equal(scratch.begin(), scratch.begin() + eth::kUdpPayloadOffset, f->bytes.begin()));
+      if (seen.empty() || seen.back().first != f->len) seen.push_back({f->len, 0});
+      ++seen.back().second;
+      pool.put(f);
+    });
+  const uint32_t sizes[] = {64, 1518, 64, 317};
+  for (unsigned i = 0; i < 4; ++i)
+    sched.at(sc_time(1000.0 * i, SC_US), [&, i] {
+      t.set_frame_bytes(sizes[i]);
+      t.trial(sc_time(1000.0 * i + 1, SC_US), 100, sc_time(500, SC_US), sc_time(1, SC_US), [](const tester::TrialResult&) {});
+    });
+  sc_core::sc_start();
+  ASSERT_EQ(seen.size(), 4u);
+  for (unsigned i = 0; i < 4; ++i) {
+    EXPECT_EQ(seen[i].first, sizes[i]);
+    EXPECT_GT(seen[i].second, 10u);
+  }
+}
