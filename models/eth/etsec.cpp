@@ -40,6 +40,8 @@ void Etsec::clear_ievent(uint32_t bits) {
 }
 
 void Etsec::raise(uint32_t bits) {
+  // Events already pending change no line (assert_lines ran when they were set).
+  if ((ievent_ & bits) == bits) return;
   ievent_ |= bits;
   assert_lines();
 }

@@ -50,7 +50,7 @@ struct ResourceStats {
     return busy > after ? busy - after : sc_core::SC_ZERO_TIME;
   }
   void note_queue(uint64_t depth, const char* unit) {
-    queue_unit = unit;
+    if (queue_unit != unit) queue_unit = unit;  // once a resource: it notes one unit (a MAC, every frame)
     if (depth > queue_hw) queue_hw = depth;
   }
   // Drops come in runs of one reason (a full ring drops every frame until the
