@@ -112,13 +112,16 @@ class Cache {
   uint64_t line_of(uint64_t addr) const { return addr & ~uint64_t(cfg_.line_bytes - 1); }
   size_t set_of(uint64_t line) const { return size_t((line >> line_shift_) & (sets_ - 1)) * cfg_.ways; }
   // The slot holding `line` if present, else the set's victim. Most accesses hit:
-  // the search reads the tags alone, the LRU stamps only on a miss.
+  // the search reads the tags alone, the LRU stamps only on a miss. No presence
+  // count first: a hit needs the set and so does a miss's victim.
   size_t lookup(uint64_t line) const {
-    const size_t slot = find(line);
+    const size_t slot = search(line);
     return slot != kNone ? slot : victim(set_of(line));
   }
   size_t find(uint64_t line) const {  // kNone if absent
-    if (!present_[bucket(line)]) return kNone;
+    return present_[bucket(line)] ? search(line) : kNone;
+  }
+  size_t search(uint64_t line) const {  // find() without the presence count
     const size_t set = set_of(line);
     const uint64_t* t = &tags_[set];
     for (uint32_t w = 0; w < cfg_.ways; ++w)

@@ -10,6 +10,7 @@
 #include <tlm>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <vector>
 #include "models/mem/timed_route.hpp"
 #include "models/mem/tlm_access.hpp"
@@ -18,7 +19,11 @@ namespace ws {
 
 class DirectPages {
  public:
-  explicit DirectPages(size_t entries = 1024) : pages_(entries) {}
+  // `entries` a power of two: a slot is picked by a mask (a modulo by a size
+  // known only at run time is a division on every access).
+  explicit DirectPages(size_t entries = 1024) : pages_(entries), mask_(entries - 1) {
+    if (entries == 0 || (entries & mask_)) throw std::invalid_argument("DirectPages: entries must be a power of two");
+  }
 
   // A timed access of `n` bytes at `addr` starting `offset` after now: its
   // delay from now to completion, as tlm_access returns it.
@@ -81,9 +86,10 @@ class DirectPages {
     return p.covers(addr, n) ? p : ask(fw, p, addr);
   }
   static constexpr uint64_t kPageBytes = 4096;
-  Page& slot(uint64_t addr) { return pages_[((addr >> 12) ^ (addr >> 22)) % pages_.size()]; }
+  Page& slot(uint64_t addr) { return pages_[((addr >> 12) ^ (addr >> 22)) & mask_]; }
   Page& ask(tlm::tlm_fw_transport_if<>& fw, Page& p, uint64_t addr);
   std::vector<Page> pages_;
+  uint64_t mask_;
   tlm::tlm_generic_payload request_;  // reused: constructing one allocates
 };
 
