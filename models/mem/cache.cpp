@@ -1,5 +1,6 @@
 #include "models/mem/cache.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include <fmt/format.h>
@@ -15,18 +16,20 @@ Cache::Cache(const Config& cfg) : cfg_(cfg) {
   sets_ = cfg.size_bytes / (cfg.ways * cfg.line_bytes);
   line_shift_ = uint32_t(std::countr_zero(cfg.line_bytes));
   if (cfg.ways > 255) throw std::invalid_argument(fmt::format("cache of {} ways: at most 255", cfg.ways));
-  tags_.resize(size_t(sets_) * cfg.ways);
-  used_.resize(tags_.size());
-  present_.resize(std::bit_ceil(tags_.size() * kBucketsPerSlot));
+  const size_t lines = size_t(sets_) * cfg.ways;
+  slots_.resize(2 * lines);
+  present_.resize(std::bit_ceil(lines * kBucketsPerSlot));
 }
 
 size_t Cache::victim(size_t set) const {
-  for (size_t w = set; w < set + cfg_.ways; ++w)
-    if (!(tags_[w] & kValid)) return w;
-  size_t lru = set;  // the first of equal stamps, as a search from way 0 finds it
-  for (size_t w = set + 1; w < set + cfg_.ways; ++w)
-    if (used_[w] < used_[lru]) lru = w;
-  return lru;
+  const uint32_t* tags = &slots_[set];
+  const uint32_t* stamps = tags + cfg_.ways;
+  for (uint32_t w = 0; w < cfg_.ways; ++w)
+    if (!(tags[w] & kValid)) return set + w;
+  uint32_t lru = 0;  // the first of equal stamps, as a search from way 0 finds it
+  for (uint32_t w = 1; w < cfg_.ways; ++w)
+    if (stamps[w] < stamps[lru]) lru = w;
+  return set + lru;
 }
 
 uint32_t Cache::invalidate(uint64_t addr, uint64_t n) {
@@ -34,12 +37,33 @@ uint32_t Cache::invalidate(uint64_t addr, uint64_t n) {
   for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes)
     if (const size_t slot = find(line); slot != kNone) {
       --present_[bucket(line)];
-      tags_[slot] = 0;
-      used_[slot] = 0;
+      slots_[slot] = 0;
+      slots_[slot + cfg_.ways] = 0;
       ++count;
       ++placed_;
     }
   return count;
+}
+
+void Cache::renumber_stamps() {
+  uint32_t largest = 0;
+  std::vector<uint32_t> order(cfg_.ways);
+  for (size_t set = 0; set < slots_.size(); set += 2 * cfg_.ways) {
+    uint32_t* stamps = &slots_[set + cfg_.ways];
+    for (uint32_t w = 0; w < cfg_.ways; ++w) order[w] = w;
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return stamps[a] < stamps[b]; });
+    // An invalid slot's stamp is 0 and stays 0; the valid ones' are distinct (one tick each).
+    uint32_t rank = 0;
+    for (const uint32_t w : order)
+      if (stamps[w]) stamps[w] = ++rank;
+    largest = std::max(largest, rank);
+  }
+  clock_ = largest;
+}
+
+void Cache::throw_beyond_tags(uint64_t line) const {
+  throw std::logic_error(fmt::format("cache of {} B lines: line {:#x} is beyond its 32-bit tags (2^30 lines)",
+                                     cfg_.line_bytes, line));
 }
 
 }  // namespace ws

@@ -35,8 +35,8 @@ class Cache {
   uint32_t flush(uint64_t addr, uint64_t n, Evict&& evict) {
     uint32_t count = 0;
     for (uint64_t line = line_of(addr); line < addr + n; line += cfg_.line_bytes)
-      if (const size_t slot = find(line); slot != kNone && (tags_[slot] & kDirty)) {
-        tags_[slot] &= ~kDirty;
+      if (const size_t slot = find(line); slot != kNone && (slots_[slot] & kDirty)) {
+        slots_[slot] &= ~kDirty;
         ++writebacks_;
         ++count;
         evict(line);
@@ -53,7 +53,7 @@ class Cache {
   Held held(uint64_t addr) const {
     if (!present_[bucket(addr)]) return Held::No;
     const size_t slot = find(line_of(addr));
-    return slot == kNone ? Held::No : (tags_[slot] & kDirty) ? Held::Dirty : Held::Clean;
+    return slot == kNone ? Held::No : (slots_[slot] & kDirty) ? Held::Dirty : Held::Clean;
   }
   bool holds(uint64_t addr) const { return held(addr) != Held::No; }
   bool dirty(uint64_t addr) const { return held(addr) == Held::Dirty; }
@@ -61,29 +61,32 @@ class Cache {
   uint64_t misses() const { return misses_; }
   uint64_t writebacks() const { return writebacks_; }
   const Config& config() const { return cfg_; }
+  // Tests: the LRU clock starts at `c` (to cross its wrap, which renumbers each set's stamps).
+  void start_clock_at(uint32_t c) { clock_ = c; }
 
  private:
   // One line of an access: a hit, or a miss that places it (writing back a dirty victim); the slot.
   template <typename Fill, typename Evict>
   size_t touch(uint64_t line, bool write, Fill& fill, Evict& evict) {
-    const size_t slot = lookup(line);
-    uint64_t& t = tags_[slot];
-    if (t == (line | kValid) || t == (line | kValid | kDirty)) {
+    const uint32_t key = key_of(line);
+    const size_t slot = lookup(line, key);
+    uint32_t& t = slots_[slot];
+    if ((t & ~kDirty) == (key | kValid)) {
       ++hits_;
     } else {
       ++misses_;
       ++placed_;
       if ((t & kFlags) == kFlags) {
         ++writebacks_;
-        evict(t & ~kFlags);
+        evict(line_at(t));
       }
-      if (t & kValid) --present_[bucket(t)];
+      if (t & kValid) --present_[bucket(line_at(t))];
       ++present_[bucket(line)];
       fill(line);
-      t = line | kValid;
+      t = key | kValid;
     }
     if (write) t |= kDirty;
-    used_[slot] = ++clock_;
+    stamp(slot);
     return slot;
   }
   // A range of kRepeatLines or more: replayed from the slots it hit last time
@@ -93,8 +96,8 @@ class Cache {
   void access_range(uint64_t addr, uint64_t n, bool write, Fill& fill, Evict& evict) {
     if (addr == repeat_.addr && n == repeat_.n && placed_ == repeat_.placed) {
       for (const size_t slot : repeat_.slots) {
-        if (write) tags_[slot] |= kDirty;
-        used_[slot] = ++clock_;
+        if (write) slots_[slot] |= kDirty;
+        stamp(slot);
       }
       hits_ += repeat_.slots.size();
       return;
@@ -106,29 +109,48 @@ class Cache {
     // Only a range that hit whole is known to be held whole (a miss may have evicted an earlier line of it).
     if (misses_ == misses_before) repeat_.addr = addr, repeat_.n = n, repeat_.placed = placed_;
   }
-  // A slot's tag is its line's address with two flags in the low bits (lines are at least 4 B).
-  static constexpr uint64_t kValid = 1, kDirty = 2, kFlags = kValid | kDirty;
+  // A set's slots hold `ways` tags and then their `ways` LRU stamps, 32 bits
+  // each: an 8-way set is one 64 B host cache line, which a look-up reads
+  // whole (a 1 MB L2's tags miss the host's caches on most look-ups). A slot
+  // is the index of its tag; its stamp is `ways` further on.
+  // A tag is its line number shifted past two flags: lines below 2^30 (32 GB of
+  // 32 B lines), checked wherever a line becomes a tag.
+  static constexpr uint32_t kValid = 1, kDirty = 2, kFlags = kValid | kDirty;
   static constexpr size_t kNone = ~size_t(0);
   uint64_t line_of(uint64_t addr) const { return addr & ~uint64_t(cfg_.line_bytes - 1); }
-  size_t set_of(uint64_t line) const { return size_t((line >> line_shift_) & (sets_ - 1)) * cfg_.ways; }
-  // The slot holding `line` if present, else the set's victim. Most accesses hit:
-  // the search reads the tags alone, the LRU stamps only on a miss. No presence
-  // count first: a hit needs the set and so does a miss's victim.
-  size_t lookup(uint64_t line) const {
-    const size_t slot = search(line);
+  uint32_t key_of(uint64_t line) const {
+    const uint64_t number = line >> line_shift_;
+    if (number >> 30) throw_beyond_tags(line);
+    return uint32_t(number << 2);
+  }
+  uint64_t line_at(uint32_t tag) const { return uint64_t(tag >> 2) << line_shift_; }
+  size_t set_of(uint64_t line) const { return size_t((line >> line_shift_) & (sets_ - 1)) * 2 * cfg_.ways; }
+  void stamp(size_t slot) {
+    if (clock_ == ~uint32_t(0)) renumber_stamps();
+    slots_[slot + cfg_.ways] = ++clock_;
+  }
+  // The slot holding `line` (whose tag is `key`) if present, else the set's
+  // victim. No presence count first: a hit needs the set and so does a miss's victim.
+  size_t lookup(uint64_t line, uint32_t key) const {
+    const size_t slot = search(line, key);
     return slot != kNone ? slot : victim(set_of(line));
   }
   size_t find(uint64_t line) const {  // kNone if absent
-    return present_[bucket(line)] ? search(line) : kNone;
+    return present_[bucket(line)] ? search(line, key_of(line)) : kNone;
   }
-  size_t search(uint64_t line) const {  // find() without the presence count
+  size_t search(uint64_t line, uint32_t key) const {  // find() without the presence count
     const size_t set = set_of(line);
-    const uint64_t* t = &tags_[set];
+    const uint32_t* t = &slots_[set];
     for (uint32_t w = 0; w < cfg_.ways; ++w)
-      if ((t[w] & ~kDirty) == (line | kValid)) return set + w;
+      if ((t[w] & ~kDirty) == (key | kValid)) return set + w;
     return kNone;
   }
   size_t victim(size_t set) const;  // the set's first invalid slot, else its least recently used
+  // The clock at its last value: each set's stamps become their order in the
+  // set (1 the least recent), which is all a victim's choice reads, and the
+  // clock goes on from the largest.
+  void renumber_stamps();
+  [[noreturn]] void throw_beyond_tags(uint64_t line) const;
   // Valid lines by the low bits of their line number, kBucketsPerSlot buckets a
   // slot: a line whose bucket counts none is absent without a search (most of
   // a snoop's questions to the other cores). Lines of one bucket share a set, so
@@ -138,9 +160,9 @@ class Cache {
   std::vector<uint8_t> present_;
   Config cfg_;
   uint32_t sets_, line_shift_;
-  // Sets_ x ways, set-major. The tags apart from the LRU stamps: a set's search reads 8 B a way.
-  std::vector<uint64_t> tags_, used_;
-  uint64_t clock_ = 0, hits_ = 0, misses_ = 0, writebacks_ = 0;
+  std::vector<uint32_t> slots_;  // sets_ x (ways tags, ways stamps)
+  uint32_t clock_ = 0;
+  uint64_t hits_ = 0, misses_ = 0, writebacks_ = 0;
   // A long range touched again and again (a hot path's code each packet) is
   // replayed from the slots it hit last time while no line has moved since.
   static constexpr uint32_t kRepeatLines = 4;

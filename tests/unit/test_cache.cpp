@@ -130,10 +130,11 @@ TEST(Cache, ReplayEndsWhenALineOfTheRangeIsDropped) {
 // random accesses, invalidations and flushes, for way counts below, at and above
 // the 8 hints compared at a time, with lines whose tags share their low byte (the
 // hint) so that a matching hint must still have its tag compared.
-TEST(Cache, MatchesAPlainLruModelAtEveryWayCount) {
+static void expect_lru_model(uint32_t clock_start) {
   for (const uint32_t ways : {1u, 2u, 3u, 8u, 12u, 16u}) {
     constexpr uint32_t kLine = 32, kSets = 4;
     Cache c({kLine * kSets * ways, ways, kLine});
+    c.start_clock_at(clock_start);
     std::vector<std::vector<std::pair<uint64_t, bool>>> sets(kSets);  // line, dirty; most recent first
     uint64_t hits = 0, misses = 0, writebacks = 0;
     std::vector<uint64_t> fills, evictions, want_fills, want_evictions;
@@ -182,4 +183,18 @@ TEST(Cache, MatchesAPlainLruModelAtEveryWayCount) {
     EXPECT_EQ(fills, want_fills) << ways << " ways";
     EXPECT_EQ(evictions, want_evictions) << ways << " ways";
   }
+}
+
+TEST(Cache, MatchesAPlainLruModelAtEveryWayCount) { expect_lru_model(0); }
+
+// The 32-bit LRU clock wraps in a long run (about 4e9 touches): each set's
+// stamps are renumbered by their order, so replacement goes on as before.
+TEST(Cache, MatchesAPlainLruModelAcrossTheClocksWrap) { expect_lru_model(~uint32_t(0) - 5000); }
+
+// A line number past the tags' 30 bits would alias a low line: refused, not folded.
+TEST(Cache, RefusesALineBeyondItsTags) {
+  Cache c({1024, 2, 32});
+  const auto none = [](uint64_t) {};
+  EXPECT_NO_THROW(c.access((uint64_t(1) << 35) - 32, 4, false, none, none));
+  EXPECT_THROW(c.access(uint64_t(1) << 35, 4, false, none, none), std::logic_error);
 }
