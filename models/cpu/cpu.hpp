@@ -133,7 +133,11 @@ class Cpu : public sc_core::sc_module {
   std::function<void(unsigned line, const sc_core::sc_time& at)> on_raise;
 
   // --- the time cursor of the running software ---
-  void exec(double cycles) { t_ += clk_.cycles(cycles); }
+  // Zero cycles (a snoop that found no other copy, the most common answer) take
+  // no conversion: the cursor moves by nothing either way.
+  void exec(double cycles) {
+    if (cycles != 0) t_ += clk_.cycles(cycles);
+  }
   // `instructions` of software at one cycle each, plus what their fetches and
   // data accesses cost where the caches cannot serve them (I-cache off,
   // uncached data). With both caches on it is exec().
