@@ -117,6 +117,7 @@ void TrafficTester::trial(const sc_time& at, double pct, const sc_time& duration
       Port& p = ports_[i];
       p.to_send = pct > 0 ? uint64_t(fps * duration.to_seconds()) : 0;
       p.next = 0;
+      p.turn = 0;
       p.interval = pct >= 100 ? wire : wire * (100.0 / pct);
       p.start = now();
       if (p.to_send && !p.streams.empty()) send_next(i);
@@ -162,7 +163,8 @@ void TrafficTester::await_drain(const sc_time& deadline, std::function<void(cons
 // Frame k of a port leaves at start + k x interval, so the rate has no drift.
 void TrafficTester::send_next(unsigned port) {
   Port& p = ports_[port];
-  const unsigned id = p.streams[p.next % p.streams.size()];
+  const unsigned id = p.streams[p.turn];
+  if (++p.turn == p.streams.size()) p.turn = 0;  // round robin, without a division a frame
   Stream& s = streams_[id];
   eth::Frame* f = pool_.get();
   build(s, id, s.next_seq++, *f);

@@ -126,6 +126,7 @@ class TrafficTester {
     std::unique_ptr<eth::Wire> wire;
     std::vector<unsigned> streams;  // indices into streams_, sent round robin
     uint64_t to_send = 0, next = 0;
+    size_t turn = 0;  // the stream whose frame goes next: next % streams.size()
     sc_core::sc_time interval, start;
   };
   struct Stream {
