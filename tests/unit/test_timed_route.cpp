@@ -2,6 +2,7 @@
 // same resources at the same times as b_transport through the sockets, on twin
 // systems; an access across two pages takes b_transport.
 #include <gtest/gtest.h>
+#include <stdexcept>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -194,4 +195,11 @@ TEST(TimedRoute, AnUnwrittenPageIsGrantedAsZerosForReadingUntilAWriteAllocatesIt
   uint8_t zero_after[4] = {7, 7, 7, 7};
   ASSERT_TRUE(dma.pages.copy(dma.socket, tlm::TLM_READ_COMMAND, 0x20005000, zero_after, 4));
   EXPECT_EQ(std::vector<uint8_t>(zero_after, zero_after + 4), std::vector<uint8_t>(4, 0)) << "the zero page stays zero";
+}
+
+// A table's slot is picked by a mask: a size that is not a power of two is refused, not folded.
+TEST(DirectPages, RefusesATableSizeThatIsNotAPowerOfTwo) {
+  EXPECT_NO_THROW(ws::DirectPages(64));
+  EXPECT_THROW(ws::DirectPages(48), std::invalid_argument);
+  EXPECT_THROW(ws::DirectPages(0), std::invalid_argument);
 }
