@@ -99,10 +99,19 @@ class Cache {
   template <typename Fill, typename Evict>
   void access_range(uint64_t addr, uint64_t n, bool write, Fill& fill, Evict& evict) {
     if (addr == repeat_.addr && n == repeat_.n && placed_ == repeat_.placed) {
+      // The clock and the way count in registers: a store to a slot could
+      // alias either (all 32-bit), so the loop keeps its own copies. Stamps
+      // renumbered first if the range would pass the clock's end: the order
+      // of the touches, all a victim's choice reads, is the same.
+      if (~uint32_t(0) - clock_ < repeat_.slots.size()) renumber_stamps();
+      const uint32_t ways = cfg_.ways;
+      uint32_t clock = clock_;
+      uint32_t* slots = slots_.data();
       for (const size_t slot : repeat_.slots) {
-        if (write) slots_[slot] |= kDirty;
-        stamp(slot);
+        if (write) slots[slot] |= kDirty;
+        slots[slot + ways] = ++clock;
       }
+      clock_ = clock;
       hits_ += repeat_.slots.size();
       return;
     }

@@ -77,8 +77,10 @@ TEST(Cache, RejectsGeometryWithoutPowerOfTwoSets) {
 // A range that hit whole is replayed from its slots (Cache::access_range): the
 // counts, the LRU order and the dirty lines must be those of a walk line by line
 // (accesses of one line, which are never replayed).
-TEST(Cache, ReplayedRangeMatchesALineByLineWalk) {
+static void expect_replay_matches_walk(uint32_t clock_start) {
   Cache replayed(kL1), walked(kL1);
+  replayed.start_clock_at(clock_start);
+  walked.start_clock_at(clock_start);
   Log a, b;
   const uint64_t base = 0x10000, n = 8 * 256;  // eight lines, sets 0..7; 0x10000 in set 0
   auto both = [&](uint64_t addr, uint64_t len, bool write) {
@@ -100,6 +102,14 @@ TEST(Cache, ReplayedRangeMatchesALineByLineWalk) {
   for (uint64_t line = 0; line < 16; ++line) EXPECT_EQ(replayed.held(base + line * 256), walked.held(base + line * 256));
   EXPECT_EQ(replayed.held(0x1000), walked.held(0x1000));
 }
+
+TEST(Cache, ReplayedRangeMatchesALineByLineWalk) { expect_replay_matches_walk(0); }
+
+// 30 touches before the replay: the clock is at its end when the range's first
+// line (set 0's) is stamped again, which the replay renumbers before its loop
+// and the walk at that line. Stamped 0 instead, the line would be set 0's
+// least recently used and the ninth line would take its way.
+TEST(Cache, ReplayedRangeMatchesALineByLineWalkAcrossTheClocksWrap) { expect_replay_matches_walk(~uint32_t(0) - 30); }
 
 TEST(Cache, ReplayEndsWhenALineOfTheRangeIsEvicted) {
   Cache c(kL1);
