@@ -20,14 +20,21 @@ constexpr uint32_t kIp0 = 0x0A000002, kIp1 = 0x0A010002, kMask = 0xFFFF0000;
 
 enum class Fault { None, KeepTtl, KeepSourceMac };
 
-// Two tester ports through a router, streams both ways; returns the trial's result.
-tester::TrialResult run(Fault fault) {
-  Scheduler sched("sched");
+// A tester of two ports, one stream each, routed to the other port through a
+// router of ports kR0 and kR1; 64 B frames with UDP checksums.
+struct TwoPortTester {
+  Scheduler sched{"sched"};
   StatsRegistry stats;
   eth::FramePool pool;
-  tester::TrafficTester t("tester", {1e9, 64, 0, true}, {{kT0, kIp0}, {kT1, kIp1}},
+  tester::TrafficTester t{"tester", {1e9, 64, 0, true}, {{kT0, kIp0}, {kT1, kIp1}},
                           {{0, kR0, kIp1, 7000, 5000, true, 1, kR1}, {1, kR1, kIp0, 7001, 5001, true, 0, kR0}}, sched,
-                          stats, pool);
+                          stats, pool};
+};
+
+// Two tester ports through a router, streams both ways; returns the trial's result.
+tester::TrialResult run(Fault fault) {
+  TwoPortTester bench;
+  tester::TrafficTester& t = bench.t;
   const net::Ipv4Forwarder fw({{kIp0 & kMask, kMask, 0, kT0}, {kIp1 & kMask, kMask, 1, kT1}}, {kR0, kR1}, true);
   for (unsigned in = 0; in < 2; ++in)
     t.tx_wire(in).connect([&, in](eth::Frame* f) {
@@ -74,12 +81,8 @@ TEST(TrafficTester, ARouterThatKeepsTheSourceMacIsCaught) {
 // only the IP id and the checksums: every frame it sends, at every size and
 // after the size changes, has the headers write_udp_headers writes for it.
 TEST(TrafficTester, EveryFrameHasTheHeadersWrittenFromScratchAcrossSizeChanges) {
-  Scheduler sched("sched");
-  StatsRegistry stats;
-  eth::FramePool pool;
-  tester::TrafficTester t("tester", {1e9, 64, 0, true}, {{kT0, kIp0}, {kT1, kIp1}},
-                          {{0, kR0, kIp1, 7000, 5000, true, 1, kR1}, {1, kR1, kIp0, 7001, 5001, true, 0, kR0}}, sched,
-                          stats, pool);
+  TwoPortTester bench;
+  tester::TrafficTester& t = bench.t;
   std::vector<std::pair<uint32_t, uint32_t>> seen;  // (frame size, frames of it)
   for (unsigned port = 0; port < 2; ++port)
     t.tx_wire(port).connect([&](eth::Frame* f) {
@@ -94,11 +97,11 @@ TEST(TrafficTester, EveryFrameHasTheHeadersWrittenFromScratchAcrossSizeChanges) 
       EXPECT_TRUE(std::equal(scratch.begin(), scratch.begin() + eth::kUdpPayloadOffset, f->bytes.begin()));
       if (seen.empty() || seen.back().first != f->len) seen.push_back({f->len, 0});
       ++seen.back().second;
-      pool.put(f);
+      bench.pool.put(f);
     });
   const uint32_t sizes[] = {64, 1518, 64, 317};
   for (unsigned i = 0; i < 4; ++i)
-    sched.at(sc_time(1000.0 * i, SC_US), [&, i] {
+    bench.sched.at(sc_time(1000.0 * i, SC_US), [&, i] {
       t.set_frame_bytes(sizes[i]);
       t.trial(sc_time(1000.0 * i + 1, SC_US), 100, sc_time(500, SC_US), sc_time(1, SC_US), [](const tester::TrialResult&) {});
     });
