@@ -55,8 +55,7 @@ class Cache {
   // in one look-up (a snoop asks it of every other core for every line).
   enum class Held { No, Clean, Dirty };
   Held held(uint64_t addr) const {
-    if (!present_[bucket(addr)]) return Held::No;
-    const size_t slot = find(line_of(addr));
+    const size_t slot = find(line_of(addr));  // the presence count first: most snoops end there
     return slot == kNone ? Held::No : (slots_[slot] & kDirty) ? Held::Dirty : Held::Clean;
   }
   bool holds(uint64_t addr) const { return held(addr) != Held::No; }
