@@ -72,7 +72,7 @@ void DwEmac::rx_step() {
       rx_busy_ = false;
       if (!rx_suspended_) raise(kRu);
       rx_suspended_ = true;
-      drop(take_oldest(), "rx_missed");
+      drop_oldest("rx_missed");
       return;
     }
     rx_suspended_ = false;

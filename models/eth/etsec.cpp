@@ -96,14 +96,14 @@ void Etsec::rx_step() {
   const uint64_t at = rx_.addr();
   const qe::Bd bd = read_bd(at, fetch);
   sched_.at(now() + fetch, [this, bd, at] {
-    Frame* f = take_oldest();
-    const uint32_t len = f->len;
     if (!(bd.status & qe::kBdEmpty)) {  // the ring is full: the frame is lost
-      drop(f, "rx_ring_full");
+      drop_oldest("rx_ring_full");
       raise(kBusy);
       rx_busy_ = false;
       return rx_step();
     }
+    Frame* f = take_oldest();
+    const uint32_t len = f->len;
     ++rx_storing_;
     if (snoop_) snoop_->device_write(bd.pointer, len);
     const sc_core::sc_time done = now() + access(tlm::TLM_WRITE_COMMAND, bd.pointer, f->bytes.data(), len);

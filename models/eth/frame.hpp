@@ -9,9 +9,40 @@
 
 namespace ws::eth {
 
+struct Frame;
+
+// A producer that makes a frame's bytes when they are first needed: a tester
+// at overload sends frames of which most are dropped unread (a full FIFO or
+// ring takes only their length), and its frame costs as much host work as a
+// drop. The bytes it makes are those it would have written when it sent the frame.
+class FrameSource {
+ public:
+  virtual void make(Frame& f) = 0;
+
+ protected:
+  ~FrameSource() = default;
+};
+
 struct Frame {
   std::array<uint8_t, kMaxFrameBytes> bytes;
   uint32_t len = 0;  // FCS included
+  // Its producer appended the FCS over these bytes (seal()) and nothing has
+  // written them since, so a receiver's check would pass and is not repeated
+  // (fcs_ok(const Frame&)). Whoever writes into a sealed frame either seals it
+  // again or clears this; a frame from the pool is unsealed.
+  bool sealed = false;
+  // Bytes not made yet: `source` makes them from `recipe` (its own words) on
+  // need(). Such a frame already has its len and is sealed. Only a wire's or
+  // a MAC's receiver that says it takes unmade frames gets one; it calls need()
+  // before it reads the bytes.
+  FrameSource* source = nullptr;
+  std::array<uint64_t, 2> recipe{};
+  void need() {
+    if (!source) return;
+    FrameSource* s = source;
+    source = nullptr;
+    s->make(*this);
+  }
 };
 
 class FramePool {
@@ -23,6 +54,8 @@ class FramePool {
     }
     Frame* f = free_.back();
     free_.pop_back();
+    f->sealed = false;
+    f->source = nullptr;
     return f;
   }
   void put(Frame* f) { free_.push_back(f); }

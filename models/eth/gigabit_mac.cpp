@@ -10,7 +10,7 @@ GigabitMac::GigabitMac(const std::string& name, const Config& cfg, Scheduler& sc
       rx_stats_(stats.resource(name + ".rx_fifo")), name_(name) {}
 
 void GigabitMac::receive(Frame* f) {
-  if (!fcs_ok(f->bytes.data(), f->len)) {
+  if (!fcs_ok(*f)) {
     rx_stats_->drop("fcs_error");
     pool_.put(f);
     return;
@@ -24,11 +24,12 @@ void GigabitMac::receive(Frame* f) {
   held_ += f->len;
   if (trace_) trace_->counter(name_ + ".rx_fifo", "bytes", now(), held_);
   rx_stats_->add_busy(sc_core::SC_ZERO_TIME, f->len);  // counts frames and bytes; a FIFO has no busy time
+  if (!rx_takes_unmade_) f->need();
   rx_(f);
 }
 
 sc_core::sc_time GigabitMac::transmit(Frame* f, const sc_core::sc_time& ready, bool add_fcs) {
-  if (add_fcs) f->len = uint32_t(append_fcs(f->bytes.data(), f->len));
+  if (add_fcs) seal(*f, f->len);
   return tx_.transmit(f, ready);
 }
 

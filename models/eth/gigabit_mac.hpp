@@ -21,8 +21,14 @@ class GigabitMac {
   // calls release() (when its DMA has drained them, or at once on a drop).
   using RxHandler = std::function<void(Frame*)>;
   GigabitMac(const std::string& name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool);
-  void on_receive(RxHandler h) { rx_ = std::move(h); }
-  // The receiving end of the peer's wire.
+  // The handler gets each frame with its bytes made, unless it says it takes
+  // unmade ones (a descriptor DMA, which may drop a frame by its length alone).
+  void on_receive(RxHandler h, bool takes_unmade = false) {
+    rx_ = std::move(h);
+    rx_takes_unmade_ = takes_unmade;
+  }
+  // The receiving end of the peer's wire. It reads no byte of a sealed frame,
+  // so its wire may hand it unmade ones (Wire::connect).
   void receive(Frame* f);
   void release(uint32_t bytes) {
     held_ -= bytes;
@@ -44,6 +50,7 @@ class GigabitMac {
   Wire tx_;
   ResourceStats* rx_stats_;
   RxHandler rx_;
+  bool rx_takes_unmade_ = false;
   uint32_t held_ = 0;  // bytes in the Rx FIFO
   std::string name_;
   TraceWriter* trace_ = nullptr;

@@ -100,9 +100,9 @@ size_t append_fcs(uint8_t* frame, size_t len) {
   return len + kFcsBytes;
 }
 
-size_t pad_and_append_fcs(uint8_t* frame, size_t len) {
+size_t pad_to_minimum(uint8_t* frame, size_t len) {
   for (; len < kMinFrameBytes - kFcsBytes; ++len) frame[len] = 0;
-  return append_fcs(frame, len);
+  return len;
 }
 
 bool fcs_ok(const uint8_t* frame_with_fcs, size_t len) {
@@ -112,10 +112,15 @@ bool fcs_ok(const uint8_t* frame_with_fcs, size_t len) {
   return f[0] == uint8_t(c) && f[1] == uint8_t(c >> 8) && f[2] == uint8_t(c >> 16) && f[3] == uint8_t(c >> 24);
 }
 
+void seal(Frame& f, size_t len) {
+  f.len = uint32_t(append_fcs(f.bytes.data(), len));
+  f.sealed = true;
+}
+
 Frame* frame_of(FramePool& pool, const uint8_t* bytes, size_t len) {
   Frame* f = pool.get();
   std::copy(bytes, bytes + len, f->bytes.begin());
-  f->len = uint32_t(pad_and_append_fcs(f->bytes.data(), len));
+  seal(*f, pad_to_minimum(f->bytes.data(), len));
   return f;
 }
 

@@ -56,11 +56,15 @@ bool parse_arp(const uint8_t* buf, size_t len, Arp& out);
 // The 802.3 FCS (reflected CRC-32) over frame[0..len), and the same appended.
 uint32_t fcs(const uint8_t* frame, size_t len);
 size_t append_fcs(uint8_t* frame, size_t len);
-// What a NIC's transmit does to the frame[0..len): pads it with zeros to the
-// 60 B minimum, then appends the FCS; returns the length on the wire.
-size_t pad_and_append_fcs(uint8_t* frame, size_t len);
+// What a NIC's transmit does to a short frame[0..len) before its FCS: pads it
+// with zeros to the 60 B minimum; returns the length.
+size_t pad_to_minimum(uint8_t* frame, size_t len);
 // A frame from `pool` holding bytes[0..len), padded and with its FCS: what a NIC sends of them.
 Frame* frame_of(FramePool& pool, const uint8_t* bytes, size_t len);
 bool fcs_ok(const uint8_t* frame_with_fcs, size_t len);
+// Appends the FCS over f.bytes[0..len) and seals the frame (Frame::sealed).
+void seal(Frame& f, size_t len);
+// A receiver's FCS check of `f`: a sealed frame passes without reading its bytes.
+inline bool fcs_ok(const Frame& f) { return f.sealed || fcs_ok(f.bytes.data(), f.len); }
 
 }  // namespace ws::eth

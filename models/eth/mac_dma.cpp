@@ -15,10 +15,12 @@ MacDma::MacDma(sc_core::sc_module_name name, double bits_per_s, uint32_t rx_fifo
       rx_dma_(stats.resource(std::string(basename()) + (engines == Engines::One ? ".dma" : ".dma.rx"))),
       tx_dma_(engines == Engines::One ? rx_dma_ : stats.resource(std::string(basename()) + ".dma.tx")) {
   socket.register_invalidate_direct_mem_ptr(this, &MacDma::invalidate_direct_mem_ptr);
-  mac_.on_receive([this](Frame* f) {
-    rx_waiting_.push_back(f);
-    if (!rx_busy_) rx_step();  // an idle (or suspended) engine tries on the next frame
-  });
+  mac_.on_receive(
+      [this](Frame* f) {
+        rx_waiting_.push_back(f);
+        if (!rx_busy_) rx_step();  // an idle (or suspended) engine tries on the next frame
+      },
+      /*takes_unmade=*/true);
 }
 
 sc_core::sc_time MacDma::fetch(uint64_t addr, uint8_t* raw, uint32_t n, double work_ns) {
@@ -36,10 +38,13 @@ void MacDma::write_word(uint64_t addr, uint32_t word, const sc_core::sc_time& at
 Frame* MacDma::take_oldest() {
   Frame* f = rx_waiting_.front();
   rx_waiting_.pop_front();
+  f->need();
   return f;
 }
 
-void MacDma::drop(Frame* f, const char* reason) {
+void MacDma::drop_oldest(const char* reason) {
+  Frame* f = rx_waiting_.front();
+  rx_waiting_.pop_front();
   mac_.rx_stats().drop(reason);
   mac_.release(f->len);
   pool_.put(f);

@@ -64,10 +64,10 @@ class MacDma : public sc_core::sc_module {
   sc_core::sc_time fetch(uint64_t addr, uint8_t* raw, uint32_t n, double work_ns);
   // A 32-bit little-endian word written to `addr` at `at` (a descriptor's status, last).
   void write_word(uint64_t addr, uint32_t word, const sc_core::sc_time& at);
-  // The oldest frame out of the FIFO.
+  // The oldest frame out of the FIFO, its bytes made (the MAC hands this DMA unmade frames).
   Frame* take_oldest();
-  // `f`, out of the FIFO, dropped for `reason`: counted, its FIFO room freed, back to the pool.
-  void drop(Frame* f, const char* reason);
+  // The oldest frame out of the FIFO, dropped for `reason` unread: counted, its FIFO room freed, back to the pool.
+  void drop_oldest(const char* reason);
   // A frame of `len` bytes being stored is in its buffer at `at`: its FIFO room frees, it counts, the
   // MAC says so (`notify`: an interrupt), and the engine takes the next frame.
   template <class Notify>

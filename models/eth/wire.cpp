@@ -12,7 +12,8 @@ constexpr uint8_t kProtoTcp = 6;
 // Named by its kind by EtherType (UDP, TCP, IPv4, ARP, other) and size; its
 // args carry the frame's number on this wire and, for IPv4, the IP ID and the
 // ports (and a TCP segment's sequence number), to follow it through the board.
-void Wire::trace_frame(const Frame& f, sc_core::sc_time start, sc_core::sc_time dur) {
+void Wire::trace_frame(Frame& f, sc_core::sc_time start, sc_core::sc_time dur) {
+  f.need();
   const uint8_t* b = f.bytes.data();
   const uint16_t type = f.len >= kHeaderBytes ? get16(b + 12) : 0;
   const size_t ihl = f.len > kHeaderBytes ? size_t(b[kHeaderBytes] & 0xf) * 4 : 0;

@@ -20,7 +20,12 @@ class Wire {
   using Sink = std::function<void(Frame*)>;
   Wire(const std::string& name, double bits_per_s, Scheduler& sched, StatsRegistry& stats)
       : name_(name), bps_(bits_per_s), sched_(sched), server_(stats.resource(name)) {}
-  void connect(Sink sink) { sink_ = std::move(sink); }
+  // The sink gets each frame with its bytes made (Frame::need), unless it says
+  // it takes unmade ones (a MAC, which may drop a frame by its length alone).
+  void connect(Sink sink, bool takes_unmade = false) {
+    sink_ = std::move(sink);
+    takes_unmade_ = takes_unmade;
+  }
   void tap(PcapWriter* pcap) { pcap_ = pcap; }
   // Every frame becomes a span on the wire's trace track.
   void trace(TraceWriter* t) { trace_ = t && t->enabled() ? t : nullptr; }
@@ -33,6 +38,7 @@ class Wire {
     ++frames_;
     if (trace_) trace_frame(*f, start, d);
     sched_.at(end, [this, f] {
+      if (pcap_ || !takes_unmade_) f->need();
       if (pcap_) pcap_->write(now(), f->bytes.data(), f->len);
       ++delivered_;
       sink_(f);
@@ -53,11 +59,12 @@ class Wire {
   Scheduler& sched_;
   BusyServer server_;
   Sink sink_;
+  bool takes_unmade_ = false;
   PcapWriter* pcap_ = nullptr;
   TraceWriter* trace_ = nullptr;
   uint64_t frames_ = 0, delivered_ = 0;
   // `f`'s span on the trace, with args to follow it (wire.cpp).
-  void trace_frame(const Frame& f, sc_core::sc_time start, sc_core::sc_time dur);
+  void trace_frame(Frame& f, sc_core::sc_time start, sc_core::sc_time dur);
 };
 
 }  // namespace ws::eth

@@ -44,9 +44,9 @@ void TrafficTester::set_frame_bytes(uint32_t n) {
 // A stream's headers change only with the frame size: written once a size, and
 // each frame takes a copy with its IP id and both checksums put in (the same
 // functions write_udp_headers uses, over the same bytes).
-void TrafficTester::build(Stream& s, unsigned id, uint32_t seq, eth::Frame& f) {
-  const size_t payload = cfg_.frame_bytes - eth::kFcsBytes - eth::kUdpPayloadOffset;
-  if (s.head_for_bytes != cfg_.frame_bytes) {
+void TrafficTester::build(Stream& s, unsigned id, uint32_t seq, uint64_t sent_ns, eth::Frame& f) {
+  const size_t payload = f.len - eth::kFcsBytes - eth::kUdpPayloadOffset;
+  if (s.head_for_bytes != f.len) {
     eth::UdpHeaders h;
     h.dst_mac = s.spec.dst_mac;
     h.src_mac = ports_[s.spec.port].spec.mac;
@@ -57,7 +57,7 @@ void TrafficTester::build(Stream& s, unsigned id, uint32_t seq, eth::Frame& f) {
     h.ttl = kTtl;
     eth::write_udp_headers(f.bytes.data(), h, payload, false);
     std::copy_n(f.bytes.begin(), s.head.size(), s.head.begin());
-    s.head_for_bytes = cfg_.frame_bytes;
+    s.head_for_bytes = f.len;
   }
   uint8_t* b = f.bytes.data();
   std::copy(s.head.begin(), s.head.end(), b);
@@ -65,9 +65,8 @@ void TrafficTester::build(Stream& s, unsigned id, uint32_t seq, eth::Frame& f) {
   eth::put32(p, kSignature);
   eth::put16(p + 4, uint16_t(id));
   eth::put32(p + 6, seq);
-  const uint64_t t = uint64_t(now().to_seconds() * 1e9 + 0.5);
-  eth::put32(p + 10, uint32_t(t >> 32));
-  eth::put32(p + 14, uint32_t(t));
+  eth::put32(p + 10, uint32_t(sent_ns >> 32));
+  eth::put32(p + 14, uint32_t(sent_ns));
   for (size_t i = kSigBytes; i < payload; ++i) p[i] = pattern(seq, i);
   uint8_t* ip = b + eth::kHeaderBytes;
   eth::put16(ip + 4, uint16_t(seq));  // the IP id
@@ -78,7 +77,12 @@ void TrafficTester::build(Stream& s, unsigned id, uint32_t seq, eth::Frame& f) {
     eth::put16(udp + 6, eth::udp_checksum(eth::get32(ip + 12), eth::get32(ip + 16), udp, eth::kUdpHeaderBytes + payload));
   }
   // A tester frame is never short: 64 B carry the 18 B of signature.
-  f.len = uint32_t(eth::append_fcs(b, eth::kUdpPayloadOffset + payload));
+  eth::seal(f, eth::kUdpPayloadOffset + payload);
+}
+
+void TrafficTester::make(eth::Frame& f) {
+  const auto id = unsigned(f.recipe[0] >> 32);
+  build(streams_[id], id, uint32_t(f.recipe[0]), f.recipe[1], f);
 }
 
 void TrafficTester::resolve(const sc_time& at) {
@@ -90,7 +94,7 @@ void TrafficTester::resolve(const sc_time& at) {
       a.sender_mac = port.spec.mac;
       a.sender_ip = port.spec.ip;
       a.target_ip = s.spec.dst_ip;
-      f->len = uint32_t(eth::append_fcs(f->bytes.data(), eth::write_arp(f->bytes.data(), eth::kBroadcast, port.spec.mac, a)));
+      eth::seal(*f, eth::write_arp(f->bytes.data(), eth::kBroadcast, port.spec.mac, a));
       port.wire->transmit(f, now());
     }
   });
@@ -165,9 +169,12 @@ void TrafficTester::send_next(unsigned port) {
   Port& p = ports_[port];
   const unsigned id = p.streams[p.turn];
   if (++p.turn == p.streams.size()) p.turn = 0;  // round robin, without a division a frame
-  Stream& s = streams_[id];
+  // Sent unmade (FrameSource): its length and seal are what the wire and a MAC's drop read.
   eth::Frame* f = pool_.get();
-  build(s, id, s.next_seq++, *f);
+  f->len = cfg_.frame_bytes;
+  f->sealed = true;
+  f->source = this;
+  f->recipe = {uint64_t(id) << 32 | streams_[id].next_seq++, uint64_t(now().to_seconds() * 1e9 + 0.5)};
   p.wire->transmit(f, now());
   ++result_.sent;
   ++result_.sent_per_port[port];
@@ -175,7 +182,7 @@ void TrafficTester::send_next(unsigned port) {
 }
 
 void TrafficTester::receive(unsigned port, eth::Frame* f) {
-  if (!eth::fcs_ok(f->bytes.data(), f->len)) error("fcs");
+  if (!eth::fcs_ok(*f)) error("fcs");
   else check_echo(port, *f);
   pool_.put(f);
 }

@@ -70,7 +70,7 @@ class Analyzer {
   virtual void trial_ended(const TrialResult& /*r*/, bool /*final*/) {}
 };
 
-class TrafficTester {
+class TrafficTester : private eth::FrameSource {
  public:
   struct Config {
     double bits_per_s;
@@ -141,7 +141,9 @@ class TrafficTester {
   // Frames of the running trial echoed, invalid or dropped so far.
   uint64_t accounted() const;
   void await_drain(const sc_core::sc_time& deadline, std::function<void(const TrialResult&)> done);
-  void build(Stream& s, unsigned id, uint32_t seq, eth::Frame& f);
+  // Frame `seq` of stream `id`, sent at `sent_ns`, into `f` (whose len is set): made when first needed.
+  void make(eth::Frame& f) override;
+  void build(Stream& s, unsigned id, uint32_t seq, uint64_t sent_ns, eth::Frame& f);
   void check_echo(unsigned port, const eth::Frame& f);
   // The addresses and ports a frame of `s` comes back with; "" when they are right, else the error.
   const char* check_return(const Stream& s, unsigned port, const eth::ParsedUdp& u) const;

@@ -51,7 +51,7 @@ PcPeer::PcPeer(const Config& cfg, RunContext& run)
     const size_t len = stack.tx_copy(frame, f->bytes.data());
     stack.tx_free(frame);
     if (on_send) on_send(f->bytes.data(), uint32_t(len));
-    f->len = uint32_t(eth::pad_and_append_fcs(f->bytes.data(), len));
+    eth::seal(*f, eth::pad_to_minimum(f->bytes.data(), len));
     throttle.sent(f->len);
     nic.transmit(f, now());
   };

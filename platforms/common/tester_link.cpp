@@ -6,7 +6,7 @@ namespace ws {
 
 void cable_tester(tester::TrafficTester& tester, unsigned port, eth::GigabitMac& mac, RunContext& run,
                   const std::string& pcap) {
-  tester.tx_wire(port).connect([&mac](eth::Frame* f) { mac.receive(f); });
+  tester.tx_wire(port).connect([&mac](eth::Frame* f) { mac.receive(f); }, /*takes_unmade=*/true);
   mac.tx_wire().connect([&tester, port](eth::Frame* f) { tester.receive(port, f); });
   run.pcap(pcap, {&tester.tx_wire(port), &mac.tx_wire()});
 }

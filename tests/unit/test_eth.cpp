@@ -52,6 +52,26 @@ TEST(Fcs, Crc32CheckValueAndAppend) {
   EXPECT_FALSE(fcs_ok(f.data(), 64));
 }
 
+// A sealed frame's check is skipped, so the seal must not outlive the bytes it
+// vouches for: a frame back from the pool is checked again.
+TEST(Fcs, ASealOnlyVouchesForTheBytesItWasMadeOver) {
+  FramePool pool;
+  Frame* f = pool.get();
+  for (size_t i = 0; i < 40; ++i) f->bytes[i] = uint8_t(i * 7);
+  seal(*f, pad_to_minimum(f->bytes.data(), 40));
+  EXPECT_EQ(f->len, 64u) << "padded to the minimum, then the FCS";
+  EXPECT_TRUE(f->sealed);
+  EXPECT_TRUE(fcs_ok(f->bytes.data(), f->len)) << "the seal's FCS is the real one";
+  pool.put(f);
+  Frame* again = pool.get();
+  ASSERT_EQ(again, f) << "the pool hands the same frame out again";
+  EXPECT_FALSE(again->sealed);
+  again->bytes[10] ^= 1;  // new bytes under the old FCS
+  EXPECT_FALSE(fcs_ok(*again)) << "a frame from the pool is checked";
+  again->bytes[10] ^= 1;
+  EXPECT_TRUE(fcs_ok(*again));
+}
+
 TEST(Headers, UdpRoundTripWithValidChecksums) {
   std::vector<uint8_t> b(128);
   const char payload[] = "wirespeed";
