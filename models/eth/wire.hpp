@@ -47,8 +47,11 @@ class Wire {
   }
   const sc_core::sc_time& free_at() const { return server_.free_at(); }
   double bits_per_s() const { return bps_; }
-  // How long `f` occupies this wire.
-  sc_core::sc_time duration(const Frame& f) const { return wire_time(f.len, bps_); }
+  // How long `f` occupies this wire (the last length's kept: a run sends one size at a time).
+  sc_core::sc_time duration(const Frame& f) const {
+    if (f.len != last_len_) last_len_ = f.len, last_duration_ = wire_time(f.len, bps_);
+    return last_duration_;
+  }
   uint64_t frames() const { return frames_; }
   // Frames sent whose last bit has not arrived yet (waiting for the wire or on it).
   uint64_t in_flight() const { return frames_ - delivered_; }
@@ -63,6 +66,8 @@ class Wire {
   PcapWriter* pcap_ = nullptr;
   TraceWriter* trace_ = nullptr;
   uint64_t frames_ = 0, delivered_ = 0;
+  mutable uint32_t last_len_ = 0;
+  mutable sc_core::sc_time last_duration_ = wire_time(0, bps_);
   // `f`'s span on the trace, with args to follow it (wire.cpp).
   void trace_frame(Frame& f, sc_core::sc_time start, sc_core::sc_time dur);
 };

@@ -82,7 +82,8 @@ void TrafficTester::build(Stream& s, unsigned id, uint32_t seq, uint64_t sent_ns
 
 void TrafficTester::make(eth::Frame& f) {
   const auto id = unsigned(f.recipe[0] >> 32);
-  build(streams_[id], id, uint32_t(f.recipe[0]), f.recipe[1], f);
+  const double sent_s = sc_time::from_value(f.recipe[1]).to_seconds();
+  build(streams_[id], id, uint32_t(f.recipe[0]), uint64_t(sent_s * 1e9 + 0.5), f);
 }
 
 void TrafficTester::resolve(const sc_time& at) {
@@ -174,7 +175,7 @@ void TrafficTester::send_next(unsigned port) {
   f->len = cfg_.frame_bytes;
   f->sealed = true;
   f->source = this;
-  f->recipe = {uint64_t(id) << 32 | streams_[id].next_seq++, uint64_t(now().to_seconds() * 1e9 + 0.5)};
+  f->recipe = {uint64_t(id) << 32 | streams_[id].next_seq++, now().value()};
   p.wire->transmit(f, now());
   ++result_.sent;
   ++result_.sent_per_port[port];

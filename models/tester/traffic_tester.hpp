@@ -141,7 +141,7 @@ class TrafficTester : private eth::FrameSource {
   // Frames of the running trial echoed, invalid or dropped so far.
   uint64_t accounted() const;
   void await_drain(const sc_core::sc_time& deadline, std::function<void(const TrialResult&)> done);
-  // Frame `seq` of stream `id`, sent at `sent_ns`, into `f` (whose len is set): made when first needed.
+  // The frame of `f`'s recipe (stream, sequence number, send time in ticks) into `f`, whose len is set.
   void make(eth::Frame& f) override;
   void build(Stream& s, unsigned id, uint32_t seq, uint64_t sent_ns, eth::Frame& f);
   void check_echo(unsigned port, const eth::Frame& f);
