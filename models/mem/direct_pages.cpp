@@ -20,7 +20,7 @@ void DirectPages::invalidate(uint64_t start, uint64_t end) {
   // Within one page (a memory allocating a page it granted as zeros): only the page's own
   // entry is ever consulted for its addresses; an entry elsewhere whose range
   // overlaps it serves other addresses, for which it still holds.
-  if (start >> 12 == end >> 12) {
+  if (start >> kPageBits == end >> kPageBits) {
     Page& p = slot(start);
     if (p.start <= end && start <= p.end) p = Page{};
     return;

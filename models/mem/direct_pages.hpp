@@ -85,8 +85,9 @@ class DirectPages {
     Page& p = slot(addr);
     return p.covers(addr, n) ? p : ask(fw, p, addr);
   }
-  static constexpr uint64_t kPageBytes = 4096;
-  Page& slot(uint64_t addr) { return pages_[((addr >> 12) ^ (addr >> 22)) & mask_]; }
+  static constexpr unsigned kPageBits = 12;
+  static constexpr uint64_t kPageBytes = uint64_t{1} << kPageBits;
+  Page& slot(uint64_t addr) { return pages_[((addr >> kPageBits) ^ (addr >> (kPageBits + 10))) & mask_]; }
   Page& ask(tlm::tlm_fw_transport_if<>& fw, Page& p, uint64_t addr);
   std::vector<Page> pages_;
   uint64_t mask_;
