@@ -32,17 +32,26 @@ class Wire {
   // Sends `f` as soon as the wire is free at or after `ready`; returns when its
   // last bit arrives. The sink owns the frame from then on.
   sc_core::sc_time transmit(Frame* f, const sc_core::sc_time& ready) {
-    const auto d = duration(*f);
-    const auto start = server_.serve(ready, d, f->len);
-    const auto end = start + d;
-    ++frames_;
-    if (trace_) trace_frame(*f, start, d);
-    sched_.at(end, [this, f] {
-      if (pcap_ || !takes_unmade_) f->need();
-      if (pcap_) pcap_->write(now(), f->bytes.data(), f->len);
-      ++delivered_;
-      sink_(f);
-    });
+    const sc_core::sc_time end = book(*f, ready);
+    sched_.at(end, [this, f] { deliver(f); });
+    return end;
+  }
+  // transmit(), then the sender's next step `next` posted for `next_at`. When
+  // that is the delivery's own instant (a tester at line rate), `next` runs in
+  // the delivery's callback right after it: nothing can run between two
+  // callbacks posted one after the other for the same time, so one does for two.
+  template <typename Next>
+  sc_core::sc_time transmit_then(Frame* f, const sc_core::sc_time& ready, const sc_core::sc_time& next_at, Next next) {
+    const sc_core::sc_time end = book(*f, ready);
+    if (end == next_at) {
+      sched_.at(end, [this, f, next]() mutable {
+        deliver(f);
+        next();
+      });
+    } else {
+      sched_.at(end, [this, f] { deliver(f); });
+      sched_.at(next_at, std::move(next));
+    }
     return end;
   }
   const sc_core::sc_time& free_at() const { return server_.free_at(); }
@@ -68,6 +77,21 @@ class Wire {
   uint64_t frames_ = 0, delivered_ = 0;
   mutable uint32_t last_len_ = 0;
   mutable sc_core::sc_time last_duration_ = wire_time(0, bps_);
+  // Books the wire for `f` (and its span on the trace); when its last bit arrives.
+  sc_core::sc_time book(Frame& f, const sc_core::sc_time& ready) {
+    const auto d = duration(f);
+    const auto start = server_.serve(ready, d, f.len);
+    ++frames_;
+    if (trace_) trace_frame(f, start, d);
+    return start + d;
+  }
+  // `f` to the sink (made unless the sink takes unmade frames, or a pcap records it).
+  void deliver(Frame* f) {
+    if (pcap_ || !takes_unmade_) f->need();
+    if (pcap_) pcap_->write(now(), f->bytes.data(), f->len);
+    ++delivered_;
+    sink_(f);
+  }
   // `f`'s span on the trace, with args to follow it (wire.cpp).
   void trace_frame(Frame& f, sc_core::sc_time start, sc_core::sc_time dur);
 };

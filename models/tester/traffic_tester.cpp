@@ -176,10 +176,12 @@ void TrafficTester::send_next(unsigned port) {
   f->sealed = true;
   f->source = this;
   f->recipe = {uint64_t(id) << 32 | streams_[id].next_seq++, now().value()};
-  p.wire->transmit(f, now());
   ++result_.sent;
   ++result_.sent_per_port[port];
-  if (++p.next < p.to_send) sched_.at(p.start + p.interval * double(p.next), [this, port] { send_next(port); });
+  if (++p.next < p.to_send)
+    p.wire->transmit_then(f, now(), p.start + p.interval * double(p.next), [this, port] { send_next(port); });
+  else
+    p.wire->transmit(f, now());
 }
 
 void TrafficTester::receive(unsigned port, eth::Frame* f) {

@@ -6,6 +6,7 @@
 #include "models/eth/ethernet.hpp"
 #include "models/eth/headers.hpp"
 #include "models/eth/inet_checksum.hpp"
+#include "models/eth/wire.hpp"
 
 using namespace ws::eth;
 
@@ -15,6 +16,37 @@ TEST(EthWire, SixtyFourByteLineRateIsExactly1488095Fps) {
   EXPECT_EQ(static_cast<uint64_t>(line_rate_fps(1518, 1e9)), 81274u);
   EXPECT_EQ(wire_time(64, 1e9), sc_core::sc_time(672, sc_core::SC_NS));
   EXPECT_EQ(wire_bytes(40), 84u) << "short frames are padded to the minimum";
+}
+
+// A sender's next step at its frame's delivery instant runs in the delivery's
+// callback, where two callbacks posted one after the other would have put it;
+// at any other instant it is a callback of its own.
+TEST(EthWire, ANextStepAtTheDeliveryInstantRunsInTheDeliverysCallbackInTheSameOrder) {
+  using sc_core::sc_time;
+  ws::Scheduler sched{"sched"};
+  ws::StatsRegistry stats;
+  FramePool pool;
+  Wire w("w", 1e9, sched, stats);
+  std::vector<std::string> order;
+  w.connect([&](Frame* f) {
+    order.push_back("deliver " + std::to_string(f->len));
+    pool.put(f);
+  });
+  const sc_time end = wire_time(64, 1e9), later = end + wire_time(100, 1e9);
+  sched.at(end, [&] { order.push_back("posted before"); });
+  sched.at(sc_core::SC_ZERO_TIME, [&] {
+    Frame* f = pool.get();
+    f->len = 64;
+    EXPECT_EQ(w.transmit_then(f, ws::now(), end, [&] { order.push_back("next at the delivery"); }), end);
+    sched.at(end, [&] { order.push_back("posted after"); });
+    Frame* g = pool.get();
+    g->len = 100;
+    w.transmit_then(g, ws::now(), later + sc_time(1, sc_core::SC_NS), [&] { order.push_back("next 1 ns later"); });
+  });
+  sc_core::sc_start();
+  EXPECT_EQ(order, (std::vector<std::string>{"posted before", "deliver 64", "next at the delivery", "posted after",
+                                             "deliver 100", "next 1 ns later"}));
+  EXPECT_EQ(sched.dispatched(), 6u) << "the first frame's delivery and next step in one callback, the second's in two";
 }
 
 TEST(InetChecksum, Rfc1071Example) {
