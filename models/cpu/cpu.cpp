@@ -235,14 +235,22 @@ void Cpu::write_back(uint64_t line) {
   exec(1);
 }
 
+// The caches hold tags only: a fill's bytes are not kept and a write-back
+// writes back what the memory holds, so where a route times the access no
+// byte moves; elsewhere (the transport) the line's bytes go and come back.
 void Cpu::memory_line(tlm::tlm_command cmd, uint64_t line, bool wait) {
   const auto n = uint32_t(line_buf_.size());
-  if (cmd == tlm::TLM_WRITE_COMMAND) debug_access(tlm::TLM_READ_COMMAND, line, line_buf_.data(), n);
-  if (streaming_) {  // a copy's fills and write-backs: issued, all waited for at the copy's end
-    stream_done_ = std::max(stream_done_, timed_access(cmd, line, line_buf_.data(), n, false));
-    return;
+  const sc_core::sc_time offset = t_ - now();
+  sc_core::sc_time delay;
+  if (!direct_.time_only(socket, cmd, line, n, offset, delay)) {
+    if (cmd == tlm::TLM_WRITE_COMMAND) debug_access(tlm::TLM_READ_COMMAND, line, line_buf_.data(), n);
+    delay = direct_.timed(socket, cmd, line, line_buf_.data(), n, offset);
   }
-  timed_access(cmd, line, line_buf_.data(), n, wait);
+  const sc_core::sc_time done = now() + delay;
+  // A copy's fills and write-backs are issued and all waited for at the copy's end.
+  if (streaming_) stream_done_ = std::max(stream_done_, done);
+  if (wait && !streaming_) t_ = done;
+  else exec(1);
 }
 
 sc_core::sc_time Cpu::timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait) {

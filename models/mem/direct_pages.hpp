@@ -36,6 +36,19 @@ class DirectPages {
     p.move(cmd, addr, data, n);
     return delay;
   }
+  // timed() for an access whose bytes matter to nobody (a cache's line fill,
+  // whose bytes a tags-only cache does not keep, or its write-back of what
+  // the memory already holds): its delay into `delay` where the route times
+  // it, no byte moved; false (nothing booked) where timed() would take the
+  // transport, which the caller then takes with real bytes.
+  template <typename Socket>
+  bool time_only(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint32_t n, const sc_core::sc_time& offset,
+                 sc_core::sc_time& delay) {
+    Page& p = page(*socket.operator->(), addr, n);
+    if (!p.route.usable() || !p.allows(cmd, addr, n)) return false;
+    delay = p.route.time(addr - p.start, n, offset);
+    return true;
+  }
   // A chain of `count` >= 1 dependent reads of `n` bytes `stride` apart from
   // `addr` (DependentReads) by the route, the first read's bytes into `data`:
   // its delay from now to the last one's completion, as b_transport returns
