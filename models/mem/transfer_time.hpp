@@ -1,8 +1,10 @@
 #pragma once
 // The time a port or data path of fixed bandwidth takes to move n bytes. Scaling
-// to a time takes floating point, and a path sees the same sizes again and again
-// (a TLP payload, a cache line): the last size's time is remembered.
+// to a time takes a floating-point division, and a path sees a few sizes again
+// and again (a cache line, a descriptor, a frame, a TLP payload): the last four
+// sizes' times are remembered.
 #include <systemc>
+#include <array>
 #include <cstdint>
 #include "models/sim/sim_time.hpp"
 
@@ -12,17 +14,22 @@ class TransferTime {
  public:
   explicit TransferTime(double bytes_per_ns = 1) : bytes_per_ns_(bytes_per_ns) {}
   const sc_core::sc_time& of(uint64_t bytes) {
-    if (bytes != bytes_) {
-      bytes_ = bytes;
-      time_ = ns(static_cast<double>(bytes) / bytes_per_ns_);
-    }
-    return time_;
+    for (const Known& k : known_)
+      if (k.bytes == bytes) return k.time;
+    Known& k = known_[next_++ % known_.size()];  // the oldest size makes room
+    k.bytes = bytes;
+    k.time = ns(static_cast<double>(bytes) / bytes_per_ns_);
+    return k.time;
   }
 
  private:
+  struct Known {
+    uint64_t bytes = 0;
+    sc_core::sc_time time;  // of 0 bytes
+  };
   double bytes_per_ns_;
-  uint64_t bytes_ = 0;
-  sc_core::sc_time time_;  // of 0 bytes
+  std::array<Known, 4> known_{};
+  unsigned next_ = 0;
 };
 
 }  // namespace ws

@@ -8,6 +8,7 @@
 #include "models/bus/interconnect.hpp"
 #include "models/mem/dependent_reads.hpp"
 #include "models/mem/memory.hpp"
+#include "models/mem/transfer_time.hpp"
 #include "tests/unit/tlm_test_initiator.hpp"
 
 using namespace sc_core;
@@ -33,6 +34,16 @@ std::vector<uint8_t> pattern(size_t n, uint8_t seed) {
 }
 
 }  // namespace
+
+// A path remembers a few sizes' times: every answer, remembered or not, is the
+// size scaled afresh, across more sizes than it keeps and back.
+TEST(TransferTime, EverySizeTakesItsOwnTimeAcrossMoreSizesThanItRemembers) {
+  constexpr double kBytesPerNs = 2.9;
+  ws::TransferTime path(kBytesPerNs);
+  const uint64_t sizes[] = {32, 8, 64, 32, 4, 1518, 8, 0, 32, 256, 64, 8, 4, 4, 1518, 32};
+  for (int round = 0; round < 3; ++round)
+    for (const uint64_t n : sizes) ASSERT_EQ(path.of(n), ws::ns(double(n) / kBytesPerNs)) << n << " B";
+}
 
 TEST(Memory, SparseRoundTripAcrossPagesAtHighAddress) {
   ws::StatsRegistry stats;
