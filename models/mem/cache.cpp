@@ -21,14 +21,15 @@ Cache::Cache(const Config& cfg) : cfg_(cfg) {
   present_.resize(std::bit_ceil(lines * kBucketsPerSlot));
 }
 
+// An invalid slot's stamp is 0 and a valid one's at least 1 (stamp() ticks
+// before it stamps; renumber_stamps keeps both), so the first smallest stamp
+// is the first invalid slot, else the least recently used: one pass, the
+// oldest stamp in a register.
 size_t Cache::victim(size_t set) const {
-  const uint32_t* tags = &slots_[set];
-  const uint32_t* stamps = tags + cfg_.ways;
-  for (uint32_t w = 0; w < cfg_.ways; ++w)
-    if (!(tags[w] & kValid)) return set + w;
-  uint32_t lru = 0;  // the first of equal stamps, as a search from way 0 finds it
-  for (uint32_t w = 1; w < cfg_.ways; ++w)
-    if (stamps[w] < stamps[lru]) lru = w;
+  const uint32_t* stamps = &slots_[set + cfg_.ways];
+  uint32_t lru = 0, oldest = stamps[0];
+  for (uint32_t w = 1; w < cfg_.ways && oldest != 0; ++w)
+    if (stamps[w] < oldest) oldest = stamps[w], lru = w;
   return set + lru;
 }
 

@@ -168,7 +168,7 @@ class Cache {
       if ((t[w] & ~kDirty) == (key | kValid)) return set + w;
     return kNone;
   }
-  size_t victim(size_t set) const;  // the set's first invalid slot, else its least recently used
+  size_t victim(size_t set) const;  // the set's first invalid slot, else its least recently used (cache.cpp)
   // The clock at its last value: each set's stamps become their order in the
   // set (1 the least recent), which is all a victim's choice reads, and the
   // clock goes on from the largest.
