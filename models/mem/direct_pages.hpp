@@ -30,10 +30,10 @@ class DirectPages {
   template <typename Socket>
   sc_core::sc_time timed(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n,
                          const sc_core::sc_time& offset = sc_core::SC_ZERO_TIME) {
-    Page& p = page(*socket.operator->(), addr, n);
-    if (!p.route.usable() || !p.allows(cmd, addr, n)) return tlm_access(socket, cmd, addr, data, n, offset);
-    const sc_core::sc_time delay = p.route.time(addr - p.start, n, offset);
-    p.move(cmd, addr, data, n);
+    Page* p = routed(*socket.operator->(), cmd, addr, n);
+    if (!p) return tlm_access(socket, cmd, addr, data, n, offset);
+    const sc_core::sc_time delay = p->route.time(addr - p->start, n, offset);
+    p->move(cmd, addr, data, n);
     return delay;
   }
   // timed() for an access whose bytes matter to nobody (a cache's line fill,
@@ -44,10 +44,9 @@ class DirectPages {
   template <typename Socket>
   bool time_only(Socket& socket, tlm::tlm_command cmd, uint64_t addr, uint32_t n, const sc_core::sc_time& offset,
                  sc_core::sc_time& delay) {
-    Page& p = page(*socket.operator->(), addr, n);
-    if (!p.route.usable() || !p.allows(cmd, addr, n)) return false;
-    delay = p.route.time(addr - p.start, n, offset);
-    return true;
+    Page* p = routed(*socket.operator->(), cmd, addr, n);
+    if (p) delay = p->route.time(addr - p->start, n, offset);
+    return p != nullptr;
   }
   // A chain of `count` >= 1 dependent reads of `n` bytes `stride` apart from
   // `addr` (DependentReads) by the route, the first read's bytes into `data`:
@@ -102,6 +101,11 @@ class DirectPages {
   static constexpr uint64_t kPageBytes = uint64_t{1} << kPageBits;
   Page& slot(uint64_t addr) { return pages_[((addr >> kPageBits) ^ (addr >> (kPageBits + 10))) & mask_]; }
   Page& ask(tlm::tlm_fw_transport_if<>& fw, Page& p, uint64_t addr);
+  // The entry whose route times [addr, addr+n) for `cmd`, or null (the transport's).
+  Page* routed(tlm::tlm_fw_transport_if<>& fw, tlm::tlm_command cmd, uint64_t addr, uint32_t n) {
+    Page& p = page(fw, addr, n);
+    return p.route.usable() && p.allows(cmd, addr, n) ? &p : nullptr;
+  }
   std::vector<Page> pages_;
   uint64_t mask_;
   tlm::tlm_generic_payload request_;  // reused: constructing one allocates
