@@ -32,11 +32,18 @@ struct Frame {
   // again or clears this; a frame from the pool is unsealed.
   bool sealed = false;
   // Bytes not made yet: `source` makes them from `recipe` (its own words) on
-  // need(). Such a frame already has its len and is sealed. Only a wire's or
+  // need(); defer() gives it its len and seal. Only a wire's or
   // a MAC's receiver that says it takes unmade frames gets one; it calls need()
   // before it reads the bytes.
   FrameSource* source = nullptr;
   std::array<uint64_t, 2> recipe{};
+  // Sent unmade: `len` bytes with their FCS that `s` makes from `r` on need().
+  void defer(FrameSource& s, uint32_t bytes_with_fcs, const std::array<uint64_t, 2>& r) {
+    len = bytes_with_fcs;
+    sealed = true;
+    source = &s;
+    recipe = r;
+  }
   void need() {
     if (!source) return;
     FrameSource* s = source;

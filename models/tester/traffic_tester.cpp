@@ -172,10 +172,7 @@ void TrafficTester::send_next(unsigned port) {
   if (++p.turn == p.streams.size()) p.turn = 0;  // round robin, without a division a frame
   // Sent unmade (FrameSource): its length and seal are what the wire and a MAC's drop read.
   eth::Frame* f = pool_.get();
-  f->len = cfg_.frame_bytes;
-  f->sealed = true;
-  f->source = this;
-  f->recipe = {uint64_t(id) << 32 | streams_[id].next_seq++, now().value()};
+  f->defer(*this, cfg_.frame_bytes, {uint64_t(id) << 32 | streams_[id].next_seq++, now().value()});
   ++result_.sent;
   ++result_.sent_per_port[port];
   if (++p.next < p.to_send)

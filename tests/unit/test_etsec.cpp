@@ -209,10 +209,7 @@ TEST(Etsec, AnUnmadeFrameIsMadeWhenStoredAndNeverWhenDropped) {
   for (unsigned i = 0; i < kBds + 2; ++i)
     b.sched.at(sc_time(2 * i, SC_US), [&b, &src, i] {
       eth::Frame* f = b.pool.get();
-      f->len = 64;
-      f->sealed = true;
-      f->source = &src;
-      f->recipe = {uint64_t(20 * i), 0};
+      f->defer(src, 64, {uint64_t(20 * i), 0});
       b.etsec.mac().receive(f);
     });
   sc_core::sc_start(sc_time(30, SC_US));
