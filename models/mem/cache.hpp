@@ -58,6 +58,9 @@ class Cache {
     const size_t slot = find(line_of(addr));  // the presence count first: most snoops end there
     return slot == kNone ? Held::No : (slots_[slot] & kDirty) ? Held::Dirty : Held::Clean;
   }
+  // No line was ever placed (every look-up would find nothing): a core that
+  // never accessed cacheable data, which a snoop can pass by.
+  bool untouched() const { return misses_ == 0; }
   bool holds(uint64_t addr) const { return held(addr) != Held::No; }
   bool dirty(uint64_t addr) const { return held(addr) == Held::Dirty; }
   uint64_t hits() const { return hits_; }

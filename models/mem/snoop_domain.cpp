@@ -48,13 +48,13 @@ std::map<std::string, SnoopDomain::Moves> SnoopDomain::moves() const {
   return out;
 }
 
-double SnoopDomain::snoop(unsigned core, uint64_t addr, uint64_t n, bool write) {
+double SnoopDomain::snoop_others(unsigned core, uint64_t addr, uint64_t n, bool write) {
   const uint64_t step = cfg_.l2.line_bytes;
   double cycles = 0;
   for (uint64_t line = addr & ~(step - 1); line < addr + n; line += step) {
     bool others = false;
     for (unsigned c = 0; c < l1s_.size(); ++c) {
-      if (c == core) continue;
+      if (c == core || l1s_[c]->untouched()) continue;
       const Cache::Held held = l1s_[c]->held(line);
       if (held == Cache::Held::No) continue;
       others = true;
@@ -78,6 +78,7 @@ double SnoopDomain::snoop(unsigned core, uint64_t addr, uint64_t n, bool write) 
 
 void SnoopDomain::device_write(uint64_t addr, uint64_t n) {
   for (Cache* l1 : l1s_) {
+    if (l1->untouched()) continue;
     if (const uint64_t k = l1->invalidate(addr, n)) {
       invalidations_ += k;
       region(addr).invalidations += k;
@@ -88,6 +89,7 @@ void SnoopDomain::device_write(uint64_t addr, uint64_t n) {
 
 void SnoopDomain::device_read(uint64_t addr, uint64_t n) {
   for (Cache* l1 : l1s_) {
+    if (l1->untouched()) continue;
     if (const uint64_t k = l1->flush(addr, n, [](uint64_t) {})) {
       interventions_ += k;
       region(addr).to_device += k;

@@ -47,8 +47,14 @@ class SnoopDomain {
   // A core's L1 D-cache joins; returns its index in the domain.
   unsigned join(Cache& l1d);
   // What core `core`'s access to [addr, addr+n) does to the other cores'
-  // copies, and the cycles it costs beyond its own cache access.
-  double snoop(unsigned core, uint64_t addr, uint64_t n, bool write);
+  // copies, and the cycles it costs beyond its own cache access. Inline for
+  // its common end: no other core ever filled a line (one core does all the
+  // work, as with every interrupt on one CPU), so there is nothing to look up.
+  double snoop(unsigned core, uint64_t addr, uint64_t n, bool write) {
+    for (unsigned c = 0; c < l1s_.size(); ++c)
+      if (c != core && !l1s_[c]->untouched()) return snoop_others(core, addr, n, write);
+    return 0;
+  }
   // A device's DMA write or read of [addr, addr+n).
   void device_write(uint64_t addr, uint64_t n);
   void device_read(uint64_t addr, uint64_t n);
@@ -76,6 +82,7 @@ class SnoopDomain {
     Moves moves;
   };
   Moves& region(uint64_t addr);
+  double snoop_others(unsigned core, uint64_t addr, uint64_t n, bool write);
   uint64_t interventions_ = 0, invalidations_ = 0;
   std::vector<Region> regions_;
   Region other_{0, 0, "other", {}};

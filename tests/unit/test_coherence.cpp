@@ -134,3 +134,28 @@ TEST(Coherence, ADevicesWriteInvalidatesAndItsReadCleansModifiedLines) {
   });
   sc_core::sc_start();
 }
+
+// A core whose L1 never filled a line holds none, so a snoop passes it by
+// without a look-up (every interrupt on one CPU leaves the other's L1 so); its
+// first fill, a miss with no hit yet, makes it one to snoop.
+TEST(Coherence, ACoreIsSnoopedFromItsFirstFillOn) {
+  Bench b;
+  b.sched.at(sc_time(0, SC_NS), [&] {
+    uint32_t v = 0;
+    b.c0.set_time(ws::now());
+    b.c1.set_time(ws::now());
+    EXPECT_TRUE(b.c1.l1d().untouched());
+    b.c0.write(0x7000, &v, 4);
+    EXPECT_EQ(b.domain.invalidations(), 0u);
+    b.domain.device_read(0x7000, 32);  // cpu0's modified line, and none in cpu1
+    EXPECT_EQ(b.domain.interventions(), 1u);
+    b.c1.read(0x7020, &v, 4);  // one miss, no hit
+    EXPECT_FALSE(b.c1.l1d().untouched());
+    const sc_time before = b.c0.time();
+    b.c0.write(0x7020, &v, 4);
+    EXPECT_EQ(b.c0.time() - before, sc_time(kInvalidate + kL2Hit, SC_NS)) << "cpu1's copy invalidated, the line from the L2";
+    EXPECT_FALSE(b.c1.l1d().holds(0x7020));
+    EXPECT_EQ(b.domain.invalidations(), 1u);
+  });
+  sc_core::sc_start();
+}
