@@ -262,10 +262,7 @@ sc_core::sc_time Cpu::timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t*
 
 void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
 
-// The bytes of an access the caches time: straight from the target's storage
-// where it grants DMI, else by a debug transport (neither takes time).
-void Cpu::debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
-  if (direct_.copy(socket, cmd, addr, data, n)) return;
+void Cpu::debug_transport(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
   tlm::tlm_generic_payload& t = debug_payload_;
   t.set_command(cmd);
   t.set_address(addr);

@@ -239,7 +239,13 @@ class Cpu : public sc_core::sc_module {
   void price(uint64_t dst, uint64_t src, uint32_t n, const AccessPattern& p, bool stores);
   void write_back(uint64_t line);
   sc_core::sc_time timed_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, bool wait);  // its completion
-  void debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n);
+  // The bytes of an access the caches time: straight from the target's
+  // storage where it grants DMI (inline: every cached access), else by a
+  // debug transport (neither takes time).
+  void debug_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) {
+    if (!direct_.copy(socket, cmd, addr, data, n)) debug_transport(cmd, addr, data, n);
+  }
+  void debug_transport(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n);
   void bus_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, MemAttr a);
   // `count` uncached accesses of `width` bytes at `addr`, each waiting as one does now.
   void uncached_accesses(tlm::tlm_command cmd, uint64_t addr, uint32_t width, uint64_t count);
