@@ -87,8 +87,13 @@ class DirectPages {
     }
     void move(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n) const {
       uint8_t* p = ptr + (addr - start);
-      if (cmd == tlm::TLM_READ_COMMAND) std::memcpy(data, p, n);
-      else std::memcpy(p, data, n);
+      uint8_t* to = cmd == tlm::TLM_READ_COMMAND ? data : p;
+      const uint8_t* from = cmd == tlm::TLM_READ_COMMAND ? p : data;
+      // A word or a descriptor (most software accesses) as one load and
+      // store, not a call into the library's memcpy.
+      if (n == 4) std::memcpy(to, from, 4);
+      else if (n == 8) std::memcpy(to, from, 8);
+      else std::memcpy(to, from, n);
     }
   };
   // By page, the higher bits folded in (memories sit at 256 MB bases); asked
