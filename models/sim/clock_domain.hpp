@@ -9,13 +9,7 @@ namespace ws {
 class ClockDomain {
  public:
   explicit ClockDomain(double hz) : hz_(hz) {}
-  // ns(n * 1e9 / hz), its scale kept here: a core's every step converts
-  // cycles, and ns() would check its function-local statics each time.
-  sc_core::sc_time cycles(double n) const {
-    sc_core::sc_time t = one_tick_;
-    t *= n * 1e9 / hz_ * ticks_per_ns_;
-    return t;
-  }
+  sc_core::sc_time cycles(double n) const { return ns(n * 1e9 / hz_); }
   double hz() const { return hz_; }
   // Whole cycles elapsed in t (what an on-chip cycle counter would read).
   uint64_t to_cycles(const sc_core::sc_time& t) const {
@@ -24,9 +18,6 @@ class ClockDomain {
 
  private:
   double hz_;
-  // As ns() computes them (the resolution is fixed once a model is built).
-  double ticks_per_ns_ = 1e-9 / sc_core::sc_get_time_resolution().to_seconds();
-  sc_core::sc_time one_tick_ = sc_core::sc_time::from_value(1);
 };
 
 }  // namespace ws

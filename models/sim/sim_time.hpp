@@ -7,10 +7,14 @@
 namespace ws {
 
 inline sc_core::sc_time ns(double v) {
-  static const double ticks_per_ns = 1e-9 / sc_core::sc_get_time_resolution().to_seconds();
-  static const sc_core::sc_time one_tick = sc_core::sc_time::from_value(1);
-  sc_core::sc_time t = one_tick;
-  t *= v * ticks_per_ns;  // rounds to the nearest tick
+  // Known once the kernel runs; one static, so a call checks one guard (a
+  // core converts cycles at every step).
+  static const struct {
+    double ticks_per_ns;
+    sc_core::sc_time one_tick;
+  } scale{1e-9 / sc_core::sc_get_time_resolution().to_seconds(), sc_core::sc_time::from_value(1)};
+  sc_core::sc_time t = scale.one_tick;
+  t *= v * scale.ticks_per_ns;  // rounds to the nearest tick
   return t;
 }
 
