@@ -54,7 +54,7 @@ double SnoopDomain::snoop_others(unsigned core, uint64_t addr, uint64_t n, bool 
   for (uint64_t line = addr & ~(step - 1); line < addr + n; line += step) {
     bool others = false;
     for (unsigned c = 0; c < l1s_.size(); ++c) {
-      if (c == core || l1s_[c]->untouched()) continue;
+      if (c == core) continue;
       const Cache::Held held = l1s_[c]->held(line);
       if (held == Cache::Held::No) continue;
       others = true;
