@@ -41,6 +41,16 @@ struct Bench {
     c.l2_hit_cycles = kL2Hit;
     return c;
   }
+  // `body` at time 0 with both cores' cursors there, then the run.
+  template <typename Body>
+  void from_time_zero(Body body) {
+    sched.at(sc_time(0, SC_NS), [&] {
+      c0.set_time(ws::now());
+      c1.set_time(ws::now());
+      body();
+    });
+    sc_core::sc_start();
+  }
   // `rounds` writes of a word by each core in turn, cpu0 at `a0` and cpu1 at `a1`;
   // returns the cycles the writes took after the first round.
   double alternate(uint64_t a0, uint64_t a1, int rounds) {
@@ -89,10 +99,8 @@ TEST(Coherence, SeparateLinesCostNothingAfterTheirFills) {
 
 TEST(Coherence, ReadersShareAWriteInvalidatesAnAtomicTakesTheLine) {
   Bench b;
-  b.sched.at(sc_time(0, SC_NS), [&] {
+  b.from_time_zero([&] {
     uint32_t v = 0;
-    b.c0.set_time(ws::now());
-    b.c1.set_time(ws::now());
     for (int i = 0; i < 5; ++i) {
       b.c0.read(0x3000, &v, 4);
       b.c1.read(0x3000, &v, 4);
@@ -111,15 +119,12 @@ TEST(Coherence, ReadersShareAWriteInvalidatesAnAtomicTakesTheLine) {
     b.c1.atomic_rmw(0x3000, 4, [](uint8_t* p) { return ++p[0] != 0; });
     EXPECT_FALSE(b.c0.l1d().holds(0x3000)) << "the reservation's store takes the line exclusive";
   });
-  sc_core::sc_start();
 }
 
 TEST(Coherence, ADevicesWriteInvalidatesAndItsReadCleansModifiedLines) {
   Bench b;
-  b.sched.at(sc_time(0, SC_NS), [&] {
+  b.from_time_zero([&] {
     uint32_t v = 0;
-    b.c0.set_time(ws::now());
-    b.c1.set_time(ws::now());
     b.c0.read(0x5000, &v, 4);
     b.c1.read(0x5020, &v, 4);
     b.domain.device_write(0x5000, 64);  // a received frame over both lines
@@ -132,7 +137,6 @@ TEST(Coherence, ADevicesWriteInvalidatesAndItsReadCleansModifiedLines) {
     EXPECT_FALSE(b.c0.l1d().dirty(0x6000)) << "written back for the device";
     EXPECT_EQ(b.domain.interventions(), 1u);
   });
-  sc_core::sc_start();
 }
 
 // A core whose L1 never filled a line holds none, so a snoop passes it by
@@ -140,10 +144,8 @@ TEST(Coherence, ADevicesWriteInvalidatesAndItsReadCleansModifiedLines) {
 // first fill, a miss with no hit yet, makes it one to snoop.
 TEST(Coherence, ACoreIsSnoopedFromItsFirstFillOn) {
   Bench b;
-  b.sched.at(sc_time(0, SC_NS), [&] {
+  b.from_time_zero([&] {
     uint32_t v = 0;
-    b.c0.set_time(ws::now());
-    b.c1.set_time(ws::now());
     EXPECT_TRUE(b.c1.l1d().untouched());
     b.c0.write(0x7000, &v, 4);
     EXPECT_EQ(b.domain.invalidations(), 0u);
@@ -157,5 +159,4 @@ TEST(Coherence, ACoreIsSnoopedFromItsFirstFillOn) {
     EXPECT_FALSE(b.c1.l1d().holds(0x7020));
     EXPECT_EQ(b.domain.invalidations(), 1u);
   });
-  sc_core::sc_start();
 }
