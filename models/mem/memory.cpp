@@ -41,28 +41,22 @@ uint8_t* Memory::new_page(uint64_t number) {
   return slot;
 }
 
+void Memory::check_range(uint64_t addr, uint64_t n, const char* what) const {
+  if (!in_range(addr, n))
+    throw std::out_of_range(fmt::format("{}: {} [{:#x}, +{}) out of range", name(), what, addr, n));
+}
+
+uint8_t* Memory::zeros() {
+  static std::array<uint8_t, kPageSize> page{};
+  return page.data();
+}
+
 void Memory::write(uint64_t addr, const uint8_t* p, size_t n) {
-  if (!in_range(addr, n)) throw std::out_of_range(fmt::format("{}: write [{:#x}, +{}) out of range", name(), addr, n));
-  while (n > 0) {
-    const uint64_t off = addr & (kPageSize - 1);
-    const size_t chunk = std::min<uint64_t>(n, kPageSize - off);
-    uint8_t* pg = page(addr >> kPageBits);
-    if (!pg) pg = new_page(addr >> kPageBits);
-    std::memcpy(pg + off, p, chunk);
-    addr += chunk, p += chunk, n -= chunk;
-  }
+  edit(addr, n, [p](uint8_t* d, uint64_t at, size_t k) { std::memcpy(d, p + at, k); });
 }
 
 void Memory::read(uint64_t addr, uint8_t* p, size_t n) const {
-  if (!in_range(addr, n)) throw std::out_of_range(fmt::format("{}: read [{:#x}, +{}) out of range", name(), addr, n));
-  while (n > 0) {
-    const uint64_t off = addr & (kPageSize - 1);
-    const size_t chunk = std::min<uint64_t>(n, kPageSize - off);
-    const uint8_t* pg = page(addr >> kPageBits);
-    if (!pg) std::memset(p, 0, chunk);
-    else std::memcpy(p, pg + off, chunk);
-    addr += chunk, p += chunk, n -= chunk;
-  }
+  view(addr, n, [p](const uint8_t* s, uint64_t at, size_t k) { std::memcpy(p + at, s, k); });
 }
 
 bool Memory::accept(tlm::tlm_generic_payload& t) const {
@@ -162,8 +156,7 @@ bool Memory::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm_dmi& 
   uint8_t* pg = page(number);
   // A page nobody wrote reads 0: granted as a shared page of zeros, for reading
   // only (its write allocates the page and revokes this grant).
-  static std::array<uint8_t, kPageSize> zeros{};
-  dmi.set_dmi_ptr(pg ? pg : zeros.data());
+  dmi.set_dmi_ptr(pg ? pg : zeros());
   dmi.set_start_address(number << kPageBits);
   dmi.set_end_address(std::min((number + 1) << kPageBits, cfg_.size) - 1);
   if (pg) dmi.allow_read_write();

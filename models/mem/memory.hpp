@@ -5,6 +5,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -54,6 +55,33 @@ class Memory : public sc_core::sc_module {
   // Zero-time backdoor for set-up and checks; throws std::out_of_range past the end.
   void write(uint64_t addr, const uint8_t* p, size_t n);
   void read(uint64_t addr, uint8_t* p, size_t n) const;
+  // The same backdoor in place, a page at a time: fn(bytes, offset, k) for each
+  // piece of [addr, addr + n), offset counted from addr. view() reads (a page
+  // nobody wrote as zeros), edit() writes (allocating the pages). A fill or a
+  // check of a large transfer works on the pages themselves, not on a copy.
+  template <typename F>
+  void view(uint64_t addr, uint64_t n, F&& fn) const {
+    check_range(addr, n, "read");
+    for (uint64_t done = 0; done < n;) {
+      const uint64_t a = addr + done;
+      const size_t k = piece(a, n - done);
+      const uint8_t* pg = page(a >> kPageBits);
+      fn(static_cast<const uint8_t*>((pg ? pg : zeros()) + (a & (kPageSize - 1))), done, k);
+      done += k;
+    }
+  }
+  template <typename F>
+  void edit(uint64_t addr, uint64_t n, F&& fn) {
+    check_range(addr, n, "write");
+    for (uint64_t done = 0; done < n;) {
+      const uint64_t a = addr + done;
+      const size_t k = piece(a, n - done);
+      uint8_t* pg = page(a >> kPageBits);
+      if (!pg) pg = new_page(a >> kPageBits);
+      fn(pg + (a & (kPageSize - 1)), done, k);
+      done += k;
+    }
+  }
 
   // A plain access of `len` bytes at `addr` arriving at `arrival`: books its
   // port; when its data is ready or written (b_transport's, and a TimedRoute's).
@@ -96,6 +124,10 @@ class Memory : public sc_core::sc_module {
   // Moves the payload's data to or from storage; assumes accept() passed.
   void move_data(tlm::tlm_generic_payload& t);
   bool in_range(uint64_t addr, uint64_t n) const { return addr <= cfg_.size && n <= cfg_.size - addr; }
+  void check_range(uint64_t addr, uint64_t n, const char* what) const;
+  // The bytes from `addr` to its page's end, at most n.
+  static size_t piece(uint64_t addr, uint64_t n) { return size_t(std::min(n, kPageSize - (addr & (kPageSize - 1)))); }
+  static uint8_t* zeros();  // a page of zeros, shared, never written
   // The port an interleaved memory serves `addr` from (shifts and a mask when both are powers of two, as built).
   size_t port_of(uint64_t addr) const {
     return interleave_shift_ >= 0 ? size_t((addr >> interleave_shift_) & (cfg_.ports - 1))

@@ -48,18 +48,12 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
   const bool write = p.s("dma.op") == "write";
   const auto len = uint32_t(p.i("dma.transfer_bytes"));
   // Real bytes cross the link: the source holds a seeded pattern, checked where
-  // it lands; moved a chunk at a time (a transfer may be 256 MB).
+  // it lands; filled, moved and checked in the memories' own pages (a transfer
+  // may be 256 MB, and each copy of it is host time).
   const lib::BytePattern pattern(uint8_t(2 * o.seed + 1), 8, uint8_t(o.seed));
   Memory &source = write ? fpga.memory : pc.memory, &sink = write ? pc.memory : fpga.memory;
   const uint64_t from = write ? kFpgaBuffer : kPcBuffer, to = write ? kPcBuffer : kFpgaBuffer;
-  std::vector<uint8_t> chunk(std::min<uint32_t>(len, 64 << 10));
-  const auto in_chunks = [&](uint64_t at, uint64_t n, auto&& fn) {
-    for (uint64_t end = at + n; at < end; at += chunk.size()) fn(at, std::min<uint64_t>(chunk.size(), end - at));
-  };
-  in_chunks(0, len, [&](uint64_t at, uint64_t k) {
-    pattern.fill(chunk.data(), at, k);
-    source.write(from + at, chunk.data(), k);
-  });
+  source.edit(from, len, [&](uint8_t* d, uint64_t at, size_t k) { pattern.fill(d, at, k); });
   // The transfer's 4 KB periods recur: a skip moves the bytes it takes as done (SteadyState).
   SteadyState& steady = run.steady;
   run.offer_steady_skip(p, rng);
@@ -67,10 +61,7 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
     pc.port.track(steady);
     fpga.pcie.track(steady);
     fpga.dma.track(steady, [&](uint64_t offset, uint64_t n) {
-      in_chunks(offset, n, [&](uint64_t at, uint64_t k) {
-        source.read(from + at, chunk.data(), k);
-        sink.write(to + at, chunk.data(), k);
-      });
+      source.view(from + offset, n, [&](const uint8_t* d, uint64_t at, size_t k) { sink.write(to + offset + at, d, k); });
     });
   }
   // The figures' window is the transfer: resources are read when its last byte
@@ -101,10 +92,7 @@ RunResult run_fpga_dma(const ParamTable& p, const RunOptions& o) {
   RunResult r;
   const uint64_t landed = write ? pc.port.inbound_write_bytes() : fpga.dma.read_bytes_landed();
   r.integrity_errors = landed == len ? 0 : len;
-  in_chunks(0, len, [&](uint64_t at, uint64_t k) {
-    sink.read(to + at, chunk.data(), k);
-    r.integrity_errors += pattern.mismatches(chunk.data(), at, k);
-  });
+  sink.view(to, len, [&](const uint8_t* d, uint64_t at, size_t k) { r.integrity_errors += pattern.mismatches(d, at, k); });
   const sc_core::sc_time end = steady.shifted(write ? pc.port.last_inbound_write() : fpga.dma.last_read_landed());
   const double secs = end.to_seconds();
   const auto& phy = fpga.pcie.phy();

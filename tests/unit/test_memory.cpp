@@ -3,6 +3,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <algorithm>
 #include <numeric>
 #include <vector>
 #include "models/bus/interconnect.hpp"
@@ -88,6 +89,40 @@ TEST(Memory, UntouchedBytesReadZeroAndReadsDoNotAllocate) {
   mem.read(0x8000000000, far.data(), far.size());
   EXPECT_EQ(far, std::vector<uint8_t>(8192, 0));
   EXPECT_EQ(mem.pages_allocated(), 1u);
+}
+
+// The in-place backdoor: pieces end at page boundaries, offsets count from the
+// start, an edit lands as a write would, a view of an unwritten page is zeros
+// and allocates nothing, and a range past the end throws before any piece.
+TEST(Memory, ViewAndEditWorkPageByPageInPlace) {
+  ws::StatsRegistry stats;
+  ws::Memory mem("mem_inplace", {1 << 20, 10, 2}, stats);
+  const uint64_t addr = 3 * 4096 - 100;
+  const auto data = pattern(2 * 4096 + 300, 3);
+  std::vector<std::pair<uint64_t, size_t>> pieces;
+  mem.edit(addr, data.size(), [&](uint8_t* d, uint64_t at, size_t k) {
+    pieces.emplace_back(at, k);
+    std::copy_n(data.begin() + at, k, d);
+  });
+  EXPECT_EQ(pieces, (std::vector<std::pair<uint64_t, size_t>>{{0, 100}, {100, 4096}, {4196, 4096}, {8292, 200}}));
+  std::vector<uint8_t> back(data.size());
+  mem.read(addr, back.data(), back.size());
+  EXPECT_EQ(back, data);
+
+  const size_t before = mem.pages_allocated();
+  std::vector<uint8_t> seen;
+  mem.view(addr - 8192, data.size() + 8192, [&](const uint8_t* d, uint64_t at, size_t k) {
+    EXPECT_EQ(at, seen.size());
+    seen.insert(seen.end(), d, d + k);
+  });
+  EXPECT_EQ(std::vector<uint8_t>(seen.begin(), seen.begin() + 8192), std::vector<uint8_t>(8192, 0));
+  EXPECT_EQ(std::vector<uint8_t>(seen.begin() + 8192, seen.end()), data);
+  EXPECT_EQ(mem.pages_allocated(), before);
+
+  bool called = false;
+  EXPECT_THROW(mem.edit((1 << 20) - 10, 11, [&](uint8_t*, uint64_t, size_t) { called = true; }), std::out_of_range);
+  EXPECT_THROW(mem.view((1 << 20) - 10, 11, [&](const uint8_t*, uint64_t, size_t) { called = true; }), std::out_of_range);
+  EXPECT_FALSE(called);
 }
 
 TEST(Memory, RejectsOutOfRangeByteEnablesAndUnknownCommands) {
