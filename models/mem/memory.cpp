@@ -41,9 +41,8 @@ uint8_t* Memory::new_page(uint64_t number) {
   return slot;
 }
 
-void Memory::check_range(uint64_t addr, uint64_t n, const char* what) const {
-  if (!in_range(addr, n))
-    throw std::out_of_range(fmt::format("{}: {} [{:#x}, +{}) out of range", name(), what, addr, n));
+void Memory::throw_out_of_range(const char* what, uint64_t addr, uint64_t n) const {
+  throw std::out_of_range(fmt::format("{}: {} [{:#x}, +{}) out of range", name(), what, addr, n));
 }
 
 uint8_t* Memory::zeros() {

@@ -61,26 +61,20 @@ class Memory : public sc_core::sc_module {
   // check of a large transfer works on the pages themselves, not on a copy.
   template <typename F>
   void view(uint64_t addr, uint64_t n, F&& fn) const {
-    check_range(addr, n, "read");
-    for (uint64_t done = 0; done < n;) {
-      const uint64_t a = addr + done;
-      const size_t k = piece(a, n - done);
+    if (!in_range(addr, n)) throw_out_of_range("read", addr, n);
+    for_each_piece(addr, n, [&](uint64_t a, uint64_t done, size_t k) {
       const uint8_t* pg = page(a >> kPageBits);
-      fn(static_cast<const uint8_t*>((pg ? pg : zeros()) + (a & (kPageSize - 1))), done, k);
-      done += k;
-    }
+      fn((pg ? pg : zeros()) + (a & (kPageSize - 1)), done, k);
+    });
   }
   template <typename F>
   void edit(uint64_t addr, uint64_t n, F&& fn) {
-    check_range(addr, n, "write");
-    for (uint64_t done = 0; done < n;) {
-      const uint64_t a = addr + done;
-      const size_t k = piece(a, n - done);
+    if (!in_range(addr, n)) throw_out_of_range("write", addr, n);
+    for_each_piece(addr, n, [&](uint64_t a, uint64_t done, size_t k) {
       uint8_t* pg = page(a >> kPageBits);
       if (!pg) pg = new_page(a >> kPageBits);
       fn(pg + (a & (kPageSize - 1)), done, k);
-      done += k;
-    }
+    });
   }
 
   // A plain access of `len` bytes at `addr` arriving at `arrival`: books its
@@ -124,9 +118,17 @@ class Memory : public sc_core::sc_module {
   // Moves the payload's data to or from storage; assumes accept() passed.
   void move_data(tlm::tlm_generic_payload& t);
   bool in_range(uint64_t addr, uint64_t n) const { return addr <= cfg_.size && n <= cfg_.size - addr; }
-  void check_range(uint64_t addr, uint64_t n, const char* what) const;
-  // The bytes from `addr` to its page's end, at most n.
-  static size_t piece(uint64_t addr, uint64_t n) { return size_t(std::min(n, kPageSize - (addr & (kPageSize - 1)))); }
+  [[noreturn]] void throw_out_of_range(const char* what, uint64_t addr, uint64_t n) const;
+  // [addr, addr + n) cut at page boundaries: fn(piece's address, its offset from addr, its length).
+  template <typename F>
+  static void for_each_piece(uint64_t addr, uint64_t n, F&& fn) {
+    for (uint64_t done = 0; done < n;) {
+      const uint64_t a = addr + done;
+      const auto k = size_t(std::min(n - done, kPageSize - (a & (kPageSize - 1))));
+      fn(a, done, k);
+      done += k;
+    }
+  }
   static uint8_t* zeros();  // a page of zeros, shared, never written
   // The port an interleaved memory serves `addr` from (shifts and a mask when both are powers of two, as built).
   size_t port_of(uint64_t addr) const {
