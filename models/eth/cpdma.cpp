@@ -1,6 +1,8 @@
 #include "models/eth/cpdma.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
+#include <stdexcept>
 #include "models/eth/inet_checksum.hpp"
 #include "models/sim/sim_time.hpp"
 
@@ -8,7 +10,7 @@ namespace ws::eth {
 
 Cpdma::Cpdma(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats,
              FramePool& pool, IrqController& pic, unsigned irq_base)
-    : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, Engines::One, sched, stats, pool),
+    : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, sched, stats, pool),
       cfg_(cfg),
       rx_pace_(sched, cfg.rx_irq_per_ms, cfg.pace_tick_us, [&pic, irq_base] { pic.raise(irq_base + kRxIrq); }),
       tx_pace_(sched, cfg.tx_irq_per_ms, cfg.pace_tick_us, [&pic, irq_base] { pic.raise(irq_base + kTxIrq); }) {}
@@ -22,7 +24,10 @@ cpdma::Desc Cpdma::read_desc(uint64_t addr, sc_core::sc_time& delay) {
 // The flags word (the fourth) goes back last: the host sees OWNER clear only when the rest is done.
 void Cpdma::write_flags(uint64_t addr, uint32_t flags, const sc_core::sc_time& at) { write_word(addr + 12, flags, at); }
 
+// The host writes a head pointer only to a channel that ended its queue (the
+// CPDMA's rule); a driver that breaks it would have the DMA restart mid-queue.
 void Cpdma::write_rx_hdp(uint64_t desc) {
+  if (rx_cur_) throw_active("Rx", desc, rx_cur_);
   rx_cur_ = desc;
   if (!rx_busy_) rx_step();
 }
@@ -34,6 +39,7 @@ void Cpdma::rx_step() {
   sc_core::sc_time fetch;
   const uint64_t desc = rx_cur_;
   const cpdma::Desc d = read_desc(desc, fetch);
+  if (!(d.flags_len & cpdma::kOwner)) throw_host_error("Rx", desc);
   Frame* f = take_oldest();
   ++rx_storing_;
   const uint32_t len = f->len;
@@ -47,7 +53,7 @@ void Cpdma::rx_step() {
     mac_.rx_stats().drop("rx_buffer_too_small");
   }
   if (d.next == 0) flags |= cpdma::kEoq;
-  rx_dma_->add_busy(done, len);
+  rx_dma_->add_busy(done, len, now() + done);
   pool_.put(f);
   rx_cur_ = d.next;
   write_flags(desc, flags, now() + done);
@@ -55,8 +61,21 @@ void Cpdma::rx_step() {
 }
 
 void Cpdma::write_tx_hdp(uint64_t desc) {
+  if (tx_cur_) throw_active("Tx", desc, tx_cur_);
   tx_cur_ = desc;
   if (!tx_busy_) tx_step();
+}
+
+void Cpdma::throw_active(const char* channel, uint64_t desc, uint64_t cur) const {
+  throw std::logic_error(fmt::format("{}: {} head pointer written ({:#x}) while the channel is at {:#x}", name(),
+                                     channel, desc, cur));
+}
+
+// The CPDMA's host error (DMA_STATUS: "ownership bit not set in SOP buffer"):
+// the driver handed over a descriptor it had not given the DMA.
+void Cpdma::throw_host_error(const char* channel, uint64_t desc) const {
+  throw std::logic_error(fmt::format("{}: {} host error: descriptor {:#x} reached without its OWNER (and SOP) flag",
+                                     name(), channel, desc));
 }
 
 // One packet, SOP to EOP, gathered onto the wire; the next starts as it does.
@@ -76,6 +95,8 @@ void Cpdma::tx_step() {
   for (;;) {
     sc_core::sc_time fetch;
     d = read_desc(cur, fetch);
+    if (cur == sop && (d.flags_len & (cpdma::kSop | cpdma::kOwner)) != (cpdma::kSop | cpdma::kOwner))
+      throw_host_error("Tx", cur);
     t += fetch;
     const uint32_t n = d.off_len & 0xFFFF;
     if (d.flags_len & cpdma::kChecksumEncap) {
@@ -89,7 +110,7 @@ void Cpdma::tx_step() {
     cur = d.next;
   }
   if (checksum) insert_checksums(f->bytes.data(), f->len);
-  tx_dma_->add_busy(t, f->len);
+  tx_dma_->add_busy(t, f->len, now() + t);
   const sc_core::sc_time ready = now() + t;
   const sc_core::sc_time on_wire = wire_time(std::max<uint32_t>(f->len, 60) + kFcsBytes, cfg_.bits_per_s);
   const sc_core::sc_time end = mac_.transmit(f, ready);

@@ -61,6 +61,7 @@ class Cpdma : public MacDma {
   // --- registers (Cpu::reg_access effects) ---
   void write_rx_hdp(uint64_t desc);  // a queue of free buffers for an idle channel
   void write_tx_hdp(uint64_t desc);  // a queue of packets for an idle channel
+  // The head pointer registers read 0: the channel ended its queue (EOQ).
   bool rx_idle() const { return rx_cur_ == 0; }
   bool tx_idle() const { return tx_cur_ == 0; }
 
@@ -72,6 +73,8 @@ class Cpdma : public MacDma {
   void tx_step();
   cpdma::Desc read_desc(uint64_t addr, sc_core::sc_time& delay);
   void write_flags(uint64_t addr, uint32_t flags, const sc_core::sc_time& at);
+  [[noreturn]] void throw_active(const char* channel, uint64_t desc, uint64_t cur) const;
+  [[noreturn]] void throw_host_error(const char* channel, uint64_t desc) const;
 
   Config cfg_;
   InterruptPacer rx_pace_, tx_pace_;

@@ -22,7 +22,7 @@ DwEmac::Config DwEmac::from(const ParamTable& p, const std::string& prefix, doub
 
 DwEmac::DwEmac(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats,
                FramePool& pool, IrqController& pic, unsigned irq_source)
-    : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, Engines::RxAndTx, sched, stats, pool),
+    : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, sched, stats, pool),
       cfg_(cfg),
       pic_(pic),
       irq_(irq_source) {}

@@ -21,7 +21,7 @@ Etsec::Config Etsec::from(const ParamTable& p, const std::string& prefix, double
 
 Etsec::Etsec(sc_core::sc_module_name name, const Config& cfg, Scheduler& sched, StatsRegistry& stats, FramePool& pool,
              IrqController& pic, const Irqs& irqs)
-    : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, Engines::RxAndTx, sched, stats, pool),
+    : MacDma(name, cfg.bits_per_s, cfg.rx_fifo_bytes, sched, stats, pool),
       cfg_(cfg),
       pic_(pic),
       irqs_(irqs) {}

@@ -5,15 +5,15 @@
 
 namespace ws::eth {
 
-MacDma::MacDma(sc_core::sc_module_name name, double bits_per_s, uint32_t rx_fifo_bytes, Engines engines,
-               Scheduler& sched, StatsRegistry& stats, FramePool& pool)
+MacDma::MacDma(sc_core::sc_module_name name, double bits_per_s, uint32_t rx_fifo_bytes, Scheduler& sched,
+               StatsRegistry& stats, FramePool& pool)
     : sc_module(name),
       socket("socket"),
       sched_(sched),
       pool_(pool),
       mac_(basename(), GigabitMac::Config{bits_per_s, rx_fifo_bytes}, sched, stats, pool),
-      rx_dma_(stats.resource(std::string(basename()) + (engines == Engines::One ? ".dma" : ".dma.rx"))),
-      tx_dma_(engines == Engines::One ? rx_dma_ : stats.resource(std::string(basename()) + ".dma.tx")) {
+      rx_dma_(stats.resource(std::string(basename()) + ".dma.rx")),
+      tx_dma_(stats.resource(std::string(basename()) + ".dma.tx")) {
   socket.register_invalidate_direct_mem_ptr(this, &MacDma::invalidate_direct_mem_ptr);
   mac_.on_receive(
       [this](Frame* f) {

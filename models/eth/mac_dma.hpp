@@ -50,8 +50,8 @@ class MacDma : public sc_core::sc_module {
   bool idle() const { return rx_waiting_.empty() && !rx_busy_ && !tx_busy_; }
 
  protected:
-  enum class Engines { RxAndTx, One };  // the busy time of "<name>.dma.rx" and ".dma.tx", or of one "<name>.dma"
-  MacDma(sc_core::sc_module_name name, double bits_per_s, uint32_t rx_fifo_bytes, Engines engines, Scheduler& sched,
+  // The Rx and Tx engines work at once, each busy on its own: "<name>.dma.rx" and ".dma.tx".
+  MacDma(sc_core::sc_module_name name, double bits_per_s, uint32_t rx_fifo_bytes, Scheduler& sched,
          StatsRegistry& stats, FramePool& pool);
   virtual void rx_step() = 0;  // the oldest FIFO frame into the ring, when the engine is free
 
@@ -85,7 +85,7 @@ class MacDma : public sc_core::sc_module {
   Scheduler& sched_;
   FramePool& pool_;
   GigabitMac mac_;
-  ResourceStats *rx_dma_, *tx_dma_;  // the same one when the DMA is one engine
+  ResourceStats *rx_dma_, *tx_dma_;
   std::deque<Frame*> rx_waiting_;    // accepted frames in the Rx FIFO, oldest first
   bool rx_busy_ = false, tx_busy_ = false;
   uint64_t rx_frames_ = 0, tx_frames_ = 0;

@@ -10,6 +10,7 @@
 #include "models/irq/irq_controller.hpp"
 #include "models/mem/memory.hpp"
 #include "models/mem/xip_flash.hpp"
+#include "platforms/am261x_lwip/am261x_board.hpp"
 #include "platforms/common/board_file.hpp"
 #include "platforms/common/core_config.hpp"
 #include "workloads/apps/iperf_params.hpp"
@@ -43,6 +44,12 @@ void declare_am261x_params(ParamTable& t) {
 void check_am261x_params(const ParamTable& p) {
   p.require_power_of_two({"r5.l1d_kb", "r5.l1i_kb"}, "4, 8, 16, 32, 64 KB");
   Cpu::check_cache_params(p, "r5");
+  XipFlash::Config::check_rl2(p, "rl2");
+  if (const auto d = drivers::CpswLwipifConfig::bindings().build(p, "drv"); d.descriptor_bytes() > am261x::kDescriptorBytes)
+    throw InputError(fmt::format("{}: key 'drv.tx_pkts': {} Rx and {} Tx packets need {} B of descriptors, more than "
+                                 "the {} B non-cached CPPI region (valid: drv.rx_pkts + {} x drv.tx_pkts <= {})",
+                                 p.origin({"drv.tx_pkts", "drv.rx_pkts"}), d.rx_pkts, d.tx_pkts, d.descriptor_bytes(),
+                                 am261x::kDescriptorBytes, 1 + d.kTxPieces, am261x::kDescriptorBytes / d.kDescStride));
   if (p.s("iperf.proto") == "tcp" && p.i("iperf.datagram_bytes") != 1470)
     throw InputError(fmt::format("{}: key 'iperf.datagram_bytes': a TCP test has no datagrams (iperf.proto=tcp, {}; "
                                  "valid: 1470, the default)", p.origin("iperf.datagram_bytes"), p.origin("iperf.proto")));

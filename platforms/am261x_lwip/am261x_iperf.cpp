@@ -100,8 +100,10 @@ RunResult run_am261x_iperf(const ParamTable& p, const RunOptions& o) {
   uint64_t sent0 = 0, got0 = 0, bytes0 = 0, frames0 = 0, hits0 = 0, misses0 = 0;
   double cpu = 0;
   const auto on_the_way = [&]() -> uint64_t {  // datagrams between the sender's count and the receiver's
-    return board_rx ? pc.nic.in_flight() + sw.rx_waiting()
-                    : board.cpsw.mac().tx_wire().in_flight() + pc.stack.udp_waiting() + pc.throttle.held();
+    if (board_rx) return pc.nic.in_flight() + sw.rx_waiting();
+    const uint64_t in_dma = sw.driver.tx_queued() - board.cpsw.tx_frames();  // given to the DMA, not yet to the MAC
+    return sw.driver.tx_pending() + in_dma + board.cpsw.mac().tx_wire().in_flight() + pc.stack.udp_waiting() +
+           pc.throttle.held();
   };
   window.at_start([&] {
     sent0 = sent_count(), got0 = got.datagrams, bytes0 = got.bytes;

@@ -21,7 +21,11 @@ def predictions_md(rows):
     lines = [
         "## TI AM261x lwIP on a Cortex-R5F (TI MCU+ SDK example, CPSW)",
         "",
-        "Round 1, committed 2026-12-04 before any comparison. A board nobody calibrated: the R5F",
+        "Round 1, committed 2026-12-04 before any comparison (f171803), re-committed 2026-12-05,",
+        "still before any comparison, after the defects random configurations found in the",
+        "driver's model (docs/am261x.md, \"Restarting a channel\"): five figures moved, none by",
+        "more than 0.1 Mbit/s, the CPU loads of UDP rx at 256 B and with the flash's RL2 at 8 and",
+        "16 KB by 0.1-1.1 points. A board nobody calibrated: the R5F",
         "at 400 MHz with its L1 caches on MSRAM, FreeRTOS, the real lwIP 2.1.3 with the SDK's",
         "options, the SDK's lwIP interface on the CPSW's CPDMA (32 Rx and 16 Tx packets, paced",
         "interrupts, checksum offload, scatter-gather Tx, zero-copy Rx), lwiperf for TCP and the",

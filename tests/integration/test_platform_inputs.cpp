@@ -36,6 +36,12 @@ TEST(PlatformInputs, ImpossibleCombinationsExitTwoNamingTheKeyTheUserSet) {
                  "valid: 0 for the build's, or 1460..65535");
   expect_refused("workloads/iperf/scenarios/am261x.yaml --set lwip.tcp_wnd=1000", "lwip.tcp_wnd",
                  "expected integer 1460..65535");
+  // An RL2 of 12 ways makes 85.3 sets: once a model failure (exit 1) after the board was built.
+  expect_refused("workloads/iperf/scenarios/am261x.yaml --set code.placement=xip --set rl2.kb=32 --set rl2.ways=12",
+                 "rl2.ways", "valid: 1, 2, 4, 8, 16");
+  // 256 Rx and 128 Tx packets' descriptors once ran past the CPPI region into cached memory.
+  expect_refused("workloads/iperf/scenarios/am261x.yaml --set drv.rx_pkts=256 --set drv.tx_pkts=128", "drv.tx_pkts",
+                 "drv.rx_pkts + 5 x drv.tx_pkts <= 512");
   expect_refused("workloads/ftp/scenarios/get.yaml --set nimu.tx_descs=1000", "nimu.tx_descs", "rx + tx <= 1024");
   // A get's RAM file holds the whole RETR loop.
   expect_refused("workloads/ftp/scenarios/get.yaml --set ftp.retr_sends=1000000 --set ftp.send_bytes=1460",

@@ -9,6 +9,7 @@
 #include "models/eth/etsec.hpp"
 #include "models/eth/headers.hpp"
 #include "models/mem/memory.hpp"
+#include "tests/unit/mac_dma_bench.hpp"
 
 using namespace ws;
 using sc_core::sc_time;
@@ -30,11 +31,7 @@ struct Pic : IrqController {
   }
 };
 
-struct Bench {
-  Scheduler sched{"sched"};
-  StatsRegistry stats;
-  eth::FramePool pool;
-  Memory mem{"mem", Memory::Config{1 << 20, 20, 8, 1, true}, stats};
+struct Bench : test::MacDmaBench {
   Pic pic;
   eth::Etsec etsec{"etsec0", eth::Etsec::Config{1e9, 16384, 10}, sched, stats, pool, pic, {kTx, kRx, kErr}};
   Bench() {

@@ -100,15 +100,26 @@ os::Task CpswLwipif::rx_task() {
       uint8_t raw[cp::kDescBytes];
       cp::encode({0, uint32_t(buf), cfg_.buffer_bytes, cp::kOwner}, raw);
       core_.write_uncached(desc, raw, cp::kDescBytes);
-      const uint32_t next = uint32_t(desc);
-      core_.write_uncached(rx_desc(rx_tail_), reinterpret_cast<const uint8_t*>(&next), 4);
+      link(rx_desc(rx_tail_), desc, rx_ended_, &eth::Cpdma::rx_idle);
       rx_tail_ = rx_next_;
       rx_next_ = (rx_next_ + 1) % cfg_.rx_pkts;
       lwip_.book("driver Rx", t);
       co_await kernel_.point();
-      if (dma_.rx_idle()) core_.reg_access([this, desc] { dma_.write_rx_hdp(desc); });
+      if (rx_ended_) core_.reg_access([this, desc] { dma_.write_rx_hdp(desc); });
     }
   }
+}
+
+// The tail's next pointer, and whether the channel had ended its queue when
+// the pointer landed (the head pointer register read 0): then the DMA will not
+// see the link and needs its head pointer. Asked as the write lands, not when
+// the thread goes on: an interrupt in between would let the DMA take the new
+// descriptor through the link and end again, and a second start would run it
+// twice (found by random configurations: a 20,000-instruction ISR).
+void CpswLwipif::link(uint64_t tail, uint64_t desc, bool& ended, bool (eth::Cpdma::*idle)() const) {
+  const uint32_t next = uint32_t(desc);
+  core_.write_uncached(tail, reinterpret_cast<const uint8_t*>(&next), 4);
+  core_.scheduler().at(core_.time(), [this, &ended, idle] { ended = (dma_.*idle)(); });
 }
 
 void CpswLwipif::reap() {
@@ -136,7 +147,9 @@ os::Task CpswLwipif::flush() {
   while (!pending_.empty()) {
     void* f = pending_.front();
     pending_.pop_front();
+    ++sending_;
     co_await send(f);
+    --sending_;
   }
 }
 
@@ -157,9 +170,9 @@ os::Task CpswLwipif::send(void* frame) {
   core_.exec_code(cfg_.tx_pkt_instructions);
   const unsigned s = tx_free_.front();
   tx_free_.pop_front();
-  const uint8_t* piece[4];
-  uint16_t plen[4];
-  const int n = stack_.tx_pieces(frame, piece, plen, 4);
+  const uint8_t* piece[Config::kTxPieces];
+  uint16_t plen[Config::kTxPieces];
+  const int n = stack_.tx_pieces(frame, piece, plen, Config::kTxPieces);
   uint32_t total = 0;
   for (int k = 0; k < n; ++k) total += plen[k];
   uint8_t raw[cp::kDescBytes];
@@ -176,15 +189,13 @@ os::Task CpswLwipif::send(void* frame) {
   }
   tx_frame_[s] = frame;
   tx_busy_.push_back(s);
-  // On the queue's tail, or a fresh queue for an idle channel.
-  const uint64_t eop = tx_desc(s, unsigned(n));
-  if (tx_tail_) {
-    const uint32_t next = uint32_t(sop);
-    core_.write_uncached(tx_tail_, reinterpret_cast<const uint8_t*>(&next), 4);
-  }
-  tx_tail_ = eop;
+  ++tx_queued_;
+  // On the queue's tail, or a fresh queue for the idle channel (the first packet).
+  const bool first = !tx_tail_;
+  if (!first) link(tx_tail_, sop, tx_ended_, &eth::Cpdma::tx_idle);
+  tx_tail_ = tx_desc(s, unsigned(n));
   co_await kernel_.point();
-  if (dma_.tx_idle()) core_.reg_access([this, sop] { dma_.write_tx_hdp(sop); });
+  if (first || tx_ended_) core_.reg_access([this, sop] { dma_.write_tx_hdp(sop); });
   lwip_.book("driver Tx", t);
 }
 

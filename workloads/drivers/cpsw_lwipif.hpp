@@ -52,7 +52,9 @@ class CpswLwipif {
   uint64_t tx_interrupts() const { return tx_irqs_; }
   uint64_t rx_taken() const { return rx_taken_; }
   size_t tx_in_flight() const { return tx_busy_.size(); }
-  size_t tx_pending() const { return pending_.size(); }
+  // Frames lwIP output that the DMA has not been given yet: queued, or in the sending thread's hands.
+  size_t tx_pending() const { return pending_.size() + sending_; }
+  uint64_t tx_queued() const { return tx_queued_; }  // packets given to the DMA so far
 
  private:
   os::Task rx_isr();
@@ -61,11 +63,11 @@ class CpswLwipif {
   os::Task tx_task();
   os::Task send(void* frame);
   void reap();  // completed Tx packets back to their slots
-  uint64_t rx_desc(unsigned i) const { return cfg_.desc_base + uint64_t(i) * eth::cpdma::kDescBytes * 2; }
+  // `desc` linked after `tail`; `ended` set as the link lands: whether the channel had ended its queue (`idle`).
+  void link(uint64_t tail, uint64_t desc, bool& ended, bool (eth::Cpdma::*idle)() const);
+  uint64_t rx_desc(unsigned i) const { return cfg_.rx_desc(i); }
   uint64_t rx_buf(unsigned i) const { return cfg_.buffer_base + uint64_t(i) * cfg_.buffer_bytes; }
-  uint64_t tx_desc(unsigned slot, unsigned k) const {
-    return cfg_.desc_base + (uint64_t(cfg_.rx_pkts) + uint64_t(slot) * 3 + k) * eth::cpdma::kDescBytes * 2;
-  }
+  uint64_t tx_desc(unsigned slot, unsigned k) const { return cfg_.tx_desc(slot, k); }
   uint32_t read_flags(uint64_t desc);
 
   Config cfg_;
@@ -78,11 +80,14 @@ class CpswLwipif {
   net::TcpipThread& tcpip_;
   os::Semaphore rx_sem_, tx_sem_;
   std::deque<void*> pending_;       // frames lwIP output, not yet given to the DMA
+  size_t sending_ = 0;              // frames taken from pending_ whose send has not returned
   std::deque<unsigned> tx_free_;    // free packet slots
   std::deque<unsigned> tx_busy_;    // slots the DMA has, oldest first
   std::vector<void*> tx_frame_;     // the pbuf each slot holds until it completes
-  uint64_t tx_tail_ = 0;            // the last descriptor queued (0: none)
+  uint64_t tx_tail_ = 0;            // the last descriptor queued (0: none yet)
+  uint64_t tx_queued_ = 0;
   unsigned rx_next_ = 0, rx_tail_ = 0;
+  bool rx_ended_ = false, tx_ended_ = false;  // the channel had ended its queue when the last link landed
   uint64_t rx_irqs_ = 0, tx_irqs_ = 0, rx_taken_ = 0;
   std::map<std::string, uint64_t> drops_;
 };
