@@ -99,11 +99,13 @@ RunResult run_am261x_iperf(const ParamTable& p, const RunOptions& o) {
   window.track(sw.lwip.ledger());
   uint64_t sent0 = 0, got0 = 0, bytes0 = 0, frames0 = 0, hits0 = 0, misses0 = 0;
   double cpu = 0;
+  // Frames lwIP output that have not reached the wire: the driver's queue and sending thread, and the DMA's.
+  const auto in_board = [&]() -> uint64_t {
+    return sw.driver.tx_pending() + (sw.driver.tx_queued() - board.cpsw.tx_frames());
+  };
   const auto on_the_way = [&]() -> uint64_t {  // datagrams between the sender's count and the receiver's
     if (board_rx) return pc.nic.in_flight() + sw.rx_waiting();
-    const uint64_t in_dma = sw.driver.tx_queued() - board.cpsw.tx_frames();  // given to the DMA, not yet to the MAC
-    return sw.driver.tx_pending() + in_dma + board.cpsw.mac().tx_wire().in_flight() + pc.stack.udp_waiting() +
-           pc.throttle.held();
+    return in_board() + board.cpsw.mac().tx_wire().in_flight() + pc.stack.udp_waiting() + pc.throttle.held();
   };
   window.at_start([&] {
     sent0 = sent_count(), got0 = got.datagrams, bytes0 = got.bytes;
@@ -154,7 +156,7 @@ RunResult run_am261x_iperf(const ParamTable& p, const RunOptions& o) {
     uint64_t dropped = dropped_before;
     for (auto& [why, n] : drops) dropped += n;
     const uint64_t waiting = on_the_way(), all_sent = sent_count(), all_received = got.datagrams;
-    const uint64_t sender_frames = board_rx ? pc.nic.frames() : board.cpsw.mac().tx_wire().frames();
+    const uint64_t sender_frames = board_rx ? pc.nic.frames() : board.cpsw.mac().tx_wire().frames() + in_board();
     const uint64_t other = sender_frames - std::min(sender_frames, all_sent), accounted = all_received + dropped + waiting;
     require(accounted >= all_sent && accounted - all_sent <= other,
             "every UDP datagram received, dropped by reason or in flight",
