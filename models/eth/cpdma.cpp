@@ -24,8 +24,9 @@ cpdma::Desc Cpdma::read_desc(uint64_t addr, sc_core::sc_time& delay) {
 // The flags word (the fourth) goes back last: the host sees OWNER clear only when the rest is done.
 void Cpdma::write_flags(uint64_t addr, uint32_t flags, const sc_core::sc_time& at) { write_word(addr + 12, flags, at); }
 
-// The host writes a head pointer only to a channel that ended its queue (the
-// CPDMA's rule); a driver that breaks it would have the DMA restart mid-queue.
+// The host writes a head pointer only to a channel that has ended its queue
+// (the CPDMA's rule); one that still has a descriptor to fetch refuses it, as
+// a driver that broke the rule would have the DMA restart mid-queue.
 void Cpdma::write_rx_hdp(uint64_t desc) {
   if (rx_cur_) throw_active("Rx", desc, rx_cur_);
   rx_cur_ = desc;
@@ -74,8 +75,8 @@ void Cpdma::throw_active(const char* channel, uint64_t desc, uint64_t cur) const
 // The CPDMA's host error (DMA_STATUS: "ownership bit not set in SOP buffer"):
 // the driver handed over a descriptor it had not given the DMA.
 void Cpdma::throw_host_error(const char* channel, uint64_t desc) const {
-  throw std::logic_error(fmt::format("{}: {} host error: descriptor {:#x} reached without its OWNER (and SOP) flag",
-                                     name(), channel, desc));
+  throw std::logic_error(fmt::format("{}: {} host error: descriptor {:#x} reached without its OWNER flag{}", name(),
+                                     channel, desc, channel[0] == 'T' ? " (or SOP)" : ""));
 }
 
 // One packet, SOP to EOP, gathered onto the wire; the next starts as it does.

@@ -61,9 +61,11 @@ class Cpdma : public MacDma {
   // --- registers (Cpu::reg_access effects) ---
   void write_rx_hdp(uint64_t desc);  // a queue of free buffers for an idle channel
   void write_tx_hdp(uint64_t desc);  // a queue of packets for an idle channel
-  // The head pointer registers read 0: the channel ended its queue (EOQ).
-  bool rx_idle() const { return rx_cur_ == 0; }
-  bool tx_idle() const { return tx_cur_ == 0; }
+  // The channel has fetched the last descriptor of its queue (next 0): it will
+  // not read a link made now, and takes a head pointer (EOQ is written later,
+  // when that descriptor's frame is done).
+  bool rx_queue_ended() const { return rx_cur_ == 0; }
+  bool tx_queue_ended() const { return tx_cur_ == 0; }
 
   const InterruptPacer& rx_pacer() const { return rx_pace_; }
   const InterruptPacer& tx_pacer() const { return tx_pace_; }

@@ -1,6 +1,5 @@
 #include "models/mem/xip_flash.hpp"
 
-#include <fmt/format.h>
 #include <cstring>
 #include "models/mem/repeated_access.hpp"
 #include "models/sim/sim_time.hpp"
@@ -78,16 +77,6 @@ const Bindings<XipFlash::Config>& XipFlash::Config::rl2_bindings() {
           .number("ways", &C::rl2_ways, K::Int, 1, 16, "ways", "the RL2's ways (LRU), a power of two as its sets are")
           .number("hit_ns", &C::rl2_hit_ns, K::Real, 0, 1000, "ns", "a 32 B line from the RL2's SRAM bank");
   return b;
-}
-
-void XipFlash::Config::check_rl2(const ParamTable& p, const std::string& prefix) {
-  const std::string kb_key = prefix + ".kb", ways_key = prefix + ".ways";
-  if (p.s(kb_key) == "none") return;
-  const int64_t bytes = std::stoll(p.s(kb_key)) * 1024, ways = p.i(ways_key), sets = bytes / (ways * kLine);
-  if (bytes % (ways * kLine) == 0 && !(sets & (sets - 1))) return;
-  throw InputError(fmt::format("{}: key '{}': {} ways of {} B lines in {} KB make {:.1f} sets, not a power of two "
-                               "(valid: 1, 2, 4, 8, 16)", p.origin({ways_key.c_str(), kb_key.c_str()}), ways_key, ways,
-                               kLine, bytes / 1024, double(bytes) / double(ways * kLine)));
 }
 
 }  // namespace ws

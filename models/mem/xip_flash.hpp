@@ -34,8 +34,6 @@ class XipFlash : public sc_core::sc_module {
     // The flash's keys ("<prefix>.ospi_mhz", ...) and the RL2's ("<prefix>.kb", ".ways", ".hit_ns").
     static const Bindings<Config>& ospi_bindings();
     static const Bindings<Config>& rl2_bindings();
-    // Refuses an RL2 whose ways do not divide it into a power of two of sets (InputError).
-    static void check_rl2(const ParamTable& p, const std::string& prefix);
   };
   static constexpr uint32_t kLine = 32;  // the RL2's allocation: a full 32 B read burst
 

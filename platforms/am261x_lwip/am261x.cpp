@@ -44,7 +44,7 @@ void declare_am261x_params(ParamTable& t) {
 void check_am261x_params(const ParamTable& p) {
   p.require_power_of_two({"r5.l1d_kb", "r5.l1i_kb"}, "4, 8, 16, 32, 64 KB");
   Cpu::check_cache_params(p, "r5");
-  XipFlash::Config::check_rl2(p, "rl2");
+  if (p.s("rl2.kb") != "none") p.require_power_of_two({"rl2.ways"}, "1, 2, 4, 8, 16: a power of two of sets");
   if (const auto d = drivers::CpswLwipifConfig::bindings().build(p, "drv"); d.descriptor_bytes() > am261x::kDescriptorBytes)
     throw InputError(fmt::format("{}: key 'drv.tx_pkts': {} Rx and {} Tx packets need {} B of descriptors, more than "
                                  "the {} B non-cached CPPI region (valid: drv.rx_pkts + {} x drv.tx_pkts <= {})",

@@ -83,8 +83,6 @@ TEST(A7RtThread, AFullSocketQueueIsADropByReason) {
   EXPECT_NE(label(o, "drops").find("udp_recvmbox_full"), std::string::npos) << label(o, "drops");
 }
 
-// Wireshark reads the EMAC port's capture: IPv4 with TCP, and ARP; nothing
-// malformed; no bad IP or TCP checksum.
 // Found by random configurations: a board too slow to answer the PC's ARP
 // before the end left that frame on its way with no datagram sent, and the
 // invariant counted it as one (0 sent, 1 in flight). A sender's other frames
@@ -97,6 +95,8 @@ TEST(A7RtThread, AnArpFrameOnItsWayIsNoDatagram) {
   EXPECT_NE(o.result.report.find("UDP: 0 sent, 0 received, 0 dropped, 1 still"), std::string::npos) << o.result.report;
 }
 
+// Wireshark reads the EMAC port's capture: IPv4 with TCP, and ARP; nothing
+// malformed; no bad IP or TCP checksum.
 TEST(A7RtThread, PcapOpensInTsharkWithValidChecksums) {
   if (std::system("command -v tshark >/dev/null 2>&1") != 0) GTEST_SKIP() << "tshark is not installed";
   std::string dir;

@@ -18,6 +18,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 #include "app/point_runner.hpp"
@@ -165,7 +166,11 @@ struct Plan {
 // look for defects by hand; CI leaves it unset and draws the same every run.
 uint64_t seed_offset() {
   const char* s = std::getenv("WS_RANDOM_SEED");
-  return s ? std::strtoull(s, nullptr, 10) : 0;
+  if (!s) return 0;
+  char* end = nullptr;
+  const uint64_t v = std::strtoull(s, &end, 10);
+  if (end == s || *end) throw std::invalid_argument(std::string("WS_RANDOM_SEED: '") + s + "' is not an integer");
+  return v;
 }
 
 std::vector<Plan> plans(const ws::Platform& p) {

@@ -100,7 +100,7 @@ os::Task CpswLwipif::rx_task() {
       uint8_t raw[cp::kDescBytes];
       cp::encode({0, uint32_t(buf), cfg_.buffer_bytes, cp::kOwner}, raw);
       core_.write_uncached(desc, raw, cp::kDescBytes);
-      link(rx_desc(rx_tail_), desc, rx_ended_, &eth::Cpdma::rx_idle);
+      link(rx_desc(rx_tail_), desc, rx_ended_, &eth::Cpdma::rx_queue_ended);
       rx_tail_ = rx_next_;
       rx_next_ = (rx_next_ + 1) % cfg_.rx_pkts;
       lwip_.book("driver Rx", t);
@@ -111,15 +111,17 @@ os::Task CpswLwipif::rx_task() {
 }
 
 // The tail's next pointer, and whether the channel had ended its queue when
-// the pointer landed (the head pointer register read 0): then the DMA will not
-// see the link and needs its head pointer. Asked as the write lands, not when
-// the thread goes on: an interrupt in between would let the DMA take the new
-// descriptor through the link and end again, and a second start would run it
-// twice (found by random configurations: a 20,000-instruction ISR).
-void CpswLwipif::link(uint64_t tail, uint64_t desc, bool& ended, bool (eth::Cpdma::*idle)() const) {
+// the pointer landed (it had fetched the tail with no next): then the DMA will
+// not see the link and needs its head pointer. Asked right after the write
+// lands, not when the thread goes on: an interrupt in between would let the
+// DMA take the new descriptor through the link and end again, and a second
+// start would run it twice (found by random configurations: a 20,000
+// instruction ISR).
+void CpswLwipif::link(uint64_t tail, uint64_t desc, bool& ended, bool (eth::Cpdma::*queue_ended)() const) {
   const uint32_t next = uint32_t(desc);
+  const sc_core::sc_time lands = core_.time();  // the posted write's time (it then takes a cycle of the core)
   core_.write_uncached(tail, reinterpret_cast<const uint8_t*>(&next), 4);
-  core_.scheduler().at(core_.time(), [this, &ended, idle] { ended = (dma_.*idle)(); });
+  core_.scheduler().at(lands, [this, &ended, queue_ended] { ended = (dma_.*queue_ended)(); });
 }
 
 void CpswLwipif::reap() {
@@ -147,9 +149,8 @@ os::Task CpswLwipif::flush() {
   while (!pending_.empty()) {
     void* f = pending_.front();
     pending_.pop_front();
-    ++sending_;
+    ++sending_;  // until send gives it to the DMA or drops it
     co_await send(f);
-    --sending_;
   }
 }
 
@@ -164,6 +165,7 @@ os::Task CpswLwipif::send(void* frame) {
   if (tx_free_.empty()) {  // no packet slot: dropped (Lwip2Enet_sendTxPackets)
     stack_.tx_free(frame);
     ++drops_["tx_no_packet"];
+    --sending_;
     lwip_.book("driver Tx", t);
     co_return;
   }
@@ -189,10 +191,10 @@ os::Task CpswLwipif::send(void* frame) {
   }
   tx_frame_[s] = frame;
   tx_busy_.push_back(s);
-  ++tx_queued_;
+  ++tx_queued_, --sending_;
   // On the queue's tail, or a fresh queue for the idle channel (the first packet).
   const bool first = !tx_tail_;
-  if (!first) link(tx_tail_, sop, tx_ended_, &eth::Cpdma::tx_idle);
+  if (!first) link(tx_tail_, sop, tx_ended_, &eth::Cpdma::tx_queue_ended);
   tx_tail_ = tx_desc(s, unsigned(n));
   co_await kernel_.point();
   if (first || tx_ended_) core_.reg_access([this, sop] { dma_.write_tx_hdp(sop); });

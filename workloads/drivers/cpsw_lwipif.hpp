@@ -63,8 +63,8 @@ class CpswLwipif {
   os::Task tx_task();
   os::Task send(void* frame);
   void reap();  // completed Tx packets back to their slots
-  // `desc` linked after `tail`; `ended` set as the link lands: whether the channel had ended its queue (`idle`).
-  void link(uint64_t tail, uint64_t desc, bool& ended, bool (eth::Cpdma::*idle)() const);
+  // `desc` linked after `tail`; `ended` set as the link lands: whether the channel had ended its queue.
+  void link(uint64_t tail, uint64_t desc, bool& ended, bool (eth::Cpdma::*queue_ended)() const);
   uint64_t rx_desc(unsigned i) const { return cfg_.rx_desc(i); }
   uint64_t rx_buf(unsigned i) const { return cfg_.buffer_base + uint64_t(i) * cfg_.buffer_bytes; }
   uint64_t tx_desc(unsigned slot, unsigned k) const { return cfg_.tx_desc(slot, k); }
@@ -80,7 +80,7 @@ class CpswLwipif {
   net::TcpipThread& tcpip_;
   os::Semaphore rx_sem_, tx_sem_;
   std::deque<void*> pending_;       // frames lwIP output, not yet given to the DMA
-  size_t sending_ = 0;              // frames taken from pending_ whose send has not returned
+  size_t sending_ = 0;              // frames taken from pending_, not yet given to the DMA nor dropped
   std::deque<unsigned> tx_free_;    // free packet slots
   std::deque<unsigned> tx_busy_;    // slots the DMA has, oldest first
   std::vector<void*> tx_frame_;     // the pbuf each slot holds until it completes
