@@ -63,16 +63,18 @@ double metric(const std::vector<std::pair<std::string, double>>& m, const char* 
 void tlp_rate(const char* label, Knobs knobs) {
   if (!wanted(label)) return;
   knobs.push_back({"sim.steady_skip", "off"});
-  const auto [r, wall, own] = run_point("msc815x_pcie", knobs);
-  const auto& m = r.metrics;
+  const Timed t = run_point("msc815x_pcie", knobs);
+  const auto& m = t.result.metrics;
+  const double wall = t.wall;
   fmt::print("{:<34} {:>9.0f} TLPs {:>8.0f} DLLPs {:>7.3f} s  {:>10.0f} TLPs/host-s\n", label, metric(m, "tlps"),
              metric(m, "dllps"), wall, metric(m, "tlps") / wall);
 }
 
 void frame_rate_of(const char* platform, const char* label, const Knobs& knobs) {
   if (!wanted(label)) return;
-  const auto [r, wall, own] = run_point(platform, knobs);
-  const auto& m = r.metrics;
+  const Timed t = run_point(platform, knobs);
+  const auto& m = t.result.metrics;
+  const double wall = t.wall;
   fmt::print("{:<34} {:>9.0f} wire frames {:>7.3f} s  {:>10.0f} wire frames/host-s\n", label,
              metric(m, "wire_frames"), wall, metric(m, "wire_frames") / wall);
 }
@@ -82,17 +84,19 @@ void iperf_rate(const char* label, const Knobs& knobs) {
   if (!wanted(label)) return;
   Knobs k = knobs;
   k.push_back({"iperf.seconds", "5"});
-  const auto [r, wall, own] = run_point("a7_rtthread", k);
+  const Timed t = run_point("a7_rtthread", k);
+  const auto& m = t.result.metrics;
   fmt::print("{:<34} {:>7.2f} Mbit/s {:>7.3f} s  {:>6.1f} sim-s/host-s {:>10.0f} wire frames/host-s\n", label,
-             metric(r.metrics, "mbps"), wall, r.simulated_s / wall, metric(r.metrics, "wire_frames") / wall);
+             metric(m, "mbps"), t.wall, t.result.simulated_s / t.wall, metric(m, "wire_frames") / t.wall);
 }
 
 // Simulated seconds per host second of one FTP transfer, and its TCP segments (wire frames) per host second.
 void ftp_rate(const char* label, const Knobs& knobs) {
   if (!wanted(label)) return;
-  const auto [r, wall, own] = run_point("k2h", knobs);
+  const Timed t = run_point("k2h", knobs);
+  const auto& m = t.result.metrics;
   fmt::print("{:<34} {:>7.2f} MB/s {:>7.3f} s  {:>6.2f} sim-s/host-s {:>10.0f} wire frames/host-s\n", label,
-             metric(r.metrics, "mbytes_s"), wall, r.simulated_s / wall, metric(r.metrics, "wire_frames") / wall);
+             metric(m, "mbytes_s"), t.wall, t.result.simulated_s / t.wall, metric(m, "wire_frames") / t.wall);
 }
 
 // Each study's heaviest run: simulated seconds per host second (real time is 1)

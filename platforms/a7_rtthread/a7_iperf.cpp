@@ -117,10 +117,8 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
                {"wire_frames", double(board.emac.mac().tx_wire().frames() + board.sw.out(kBoardPort).frames())}};
   r.labels = {{"drops", StatsRegistry::drops_text(drops)}};
   r.integrity_errors = got.wrong;
-  // Every datagram sent was received, dropped for a counted reason, or is still
-  // on its way at the end (on a wire, in the switch, in the receiver). What is
-  // on its way may also hold the sender's ARP frames (a board too slow to
-  // answer one before the end), never more than the sender's other frames.
+  // Every datagram sent is accounted for, on its way at the end meaning on a
+  // wire, in the switch or in the receiver.
   if (!tcp) {
     const uint64_t on_the_way = (board_rx ? pc.nic.in_flight() + board.sw.frames_for(kBoardPort)
                                           : board.emac.mac().tx_wire().in_flight() + board.sw.frames_for(kPcPort)) +
@@ -128,10 +126,9 @@ RunResult run_iperf(const ParamTable& p, const RunOptions& o) {
     const uint64_t waiting =
         on_the_way + (board_rx ? sw.rx_waiting() : pc.throttle.held() + pc.stack.udp_waiting());
     const uint64_t sender_frames = board_rx ? pc.nic.frames() : board.emac.mac().tx_wire().frames();
-    const uint64_t other = sender_frames - std::min(sender_frames, sent), accounted = received + dropped + waiting;
-    require(accounted >= sent && accounted - sent <= other, "every UDP datagram received, dropped by reason or in flight",
-            fmt::format("{} sent, {} received, {} dropped ({}), {} in flight", sent, received, dropped,
-                        StatsRegistry::drops_text(drops), waiting));
+    require_datagrams_accounted(sent, received + dropped + waiting, sender_frames,
+                                fmt::format("{} sent, {} received, {} dropped ({}), {} in flight", sent, received,
+                                            dropped, StatsRegistry::drops_text(drops), waiting));
     r.report += fmt::format("UDP: {} sent, {} received, {} dropped, {} still in the board at the end\n", sent,
                             received, dropped, waiting);
   }

@@ -148,20 +148,17 @@ RunResult run_am261x_iperf(const ParamTable& p, const RunOptions& o) {
                {"wire_frames", double(board.cpsw.mac().tx_wire().frames() + pc.nic.frames())}};
   r.labels = {{"drops", StatsRegistry::drops_text(drops)}};
   r.integrity_errors = got.wrong;
-  // Every datagram of the run (the search's trials and the test) was received,
-  // dropped for a counted reason, or is still on its way at the end (on the
-  // link, in the board, in the PC's NIC or stack). What waits may also hold the
-  // sender's ARP frames (a board too slow to answer one), never more.
+  // Every datagram of the run (the search's trials and the test) is accounted
+  // for, on its way at the end meaning on the link, in the board, in the PC's NIC or stack.
   if (!tcp) {
     uint64_t dropped = dropped_before;
     for (auto& [why, n] : drops) dropped += n;
     const uint64_t waiting = on_the_way(), all_sent = sent_count(), all_received = got.datagrams;
     const uint64_t sender_frames = board_rx ? pc.nic.frames() : board.cpsw.mac().tx_wire().frames() + in_board();
-    const uint64_t other = sender_frames - std::min(sender_frames, all_sent), accounted = all_received + dropped + waiting;
-    require(accounted >= all_sent && accounted - all_sent <= other,
-            "every UDP datagram received, dropped by reason or in flight",
-            fmt::format("{} sent, {} received, {} dropped ({} before the test; in it {}), {} on the way", all_sent,
-                        all_received, dropped, dropped_before, StatsRegistry::drops_text(drops), waiting));
+    require_datagrams_accounted(all_sent, all_received + dropped + waiting, sender_frames,
+                                fmt::format("{} sent, {} received, {} dropped ({} before the test; in it {}), {} on the way",
+                                            all_sent, all_received, dropped, dropped_before,
+                                            StatsRegistry::drops_text(drops), waiting));
     r.report += fmt::format("UDP, the whole run: {} sent, {} received, {} dropped, {} still on the way at the end\n",
                             all_sent, all_received, dropped, waiting);
   }
