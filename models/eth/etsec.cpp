@@ -90,7 +90,7 @@ void Etsec::write_status(uint64_t addr, const qe::Bd& bd, const sc_core::sc_time
 
 // The oldest frame in the FIFO into the BD at the cursor, or dropped if it is not empty.
 void Etsec::rx_step() {
-  if (rx_waiting_.empty()) return;
+  if (rx_waiting_.empty() || rx_halted_) return;
   rx_busy_ = true;
   sc_core::sc_time fetch;
   const uint64_t at = rx_.addr();
@@ -100,7 +100,8 @@ void Etsec::rx_step() {
       drop_oldest("rx_ring_full");
       raise(kBusy);
       rx_busy_ = false;
-      return rx_step();
+      rx_halted_ = true;  // RSTAT[QHLT]: no BD is read until software clears it
+      return;
     }
     Frame* f = take_oldest();
     const uint32_t len = f->len;
@@ -114,6 +115,12 @@ void Etsec::rx_step() {
                             uint16_t(len), bd.pointer}, done);
     stored_at(done, len, [this] { complete(rx_co_, rx_ic_, kRxFrame); });
   });
+}
+
+// The frames that waited in the FIFO meanwhile go on from the BD at the cursor.
+void Etsec::clear_rx_halt() {
+  rx_halted_ = false;
+  if (!rx_busy_) rx_step();
 }
 
 void Etsec::transmit_demand() {

@@ -11,8 +11,12 @@
 //
 // Rx: a frame takes the BD at the ring's cursor if it is empty (E), its bytes
 // and their FCS go to the BD's buffer, the BD closes (E clear, F and L set,
-// the length with the FCS); no empty BD: the frame is dropped and IEVENT's BSY
-// set (an error interrupt). Tx: on a transmit demand (TSTAT's THLT cleared)
+// the length with the FCS); no empty BD: the frame is dropped, IEVENT's BSY
+// set (an error interrupt) and the queue halted (RSTAT's QHLT): no BD is read
+// and frames wait in the FIFO (dropped there once it is full) until software
+// clears the halt. Linux does so at the end of every NAPI poll that finishes
+// under budget (2.6.26 drivers/net/gianfar.c, gfar_poll: "Clear the halt bit
+// in RSTAT", RSTAT_CLEAR_RHALT). Tx: on a transmit demand (TSTAT's THLT cleared)
 // the DMA takes BDs while they are ready (R), sends each frame (the MAC
 // appends the FCS) and closes the BD (R clear) once it is out.
 #include <cstdint>
@@ -62,6 +66,8 @@ class Etsec : public MacDma {
   uint32_t ievent() const { return ievent_; }
   void clear_ievent(uint32_t bits);  // write 1 to clear
   void transmit_demand();            // TSTAT: clear THLT
+  void clear_rx_halt();              // RSTAT: write 1 to QHLT (the Rx queue takes frames again)
+  bool rx_halted() const { return rx_halted_; }
   // The DMA snoops the cores' caches (the e500's coherent bus; unset: it does not).
   void snoop(SnoopDomain* domain) { snoop_ = domain; }
 
@@ -90,6 +96,7 @@ class Etsec : public MacDma {
   uint64_t timers_ = 0;
   uint32_t ievent_ = 0, imask_ = 0, asserted_ = 0;  // asserted_: the groups whose line is up
   bool demanded_ = false;  // a transmit demand since the Tx BD at the cursor was read
+  bool rx_halted_ = false;  // RSTAT[QHLT]: a frame found the BD at the cursor not empty
 };
 
 }  // namespace ws::eth

@@ -103,8 +103,10 @@ TEST(Etsec, RxCoalescesByCountOrTimerAndAFullRingDropsWithBusy) {
   EXPECT_EQ(b.pic.got[1].first, kErr) << "the dropped frame's BSY";
   EXPECT_EQ(b.pic.got[2].first, kRx) << "the fourth frame's timer";
   EXPECT_EQ(b.stats.drops_by_reason().at("etsec0.rx_fifo.rx_ring_full"), 1u);
-  // Four new BDs and four frames back to back: the count fires at the fourth, before the timer.
+  EXPECT_TRUE(b.etsec.rx_halted()) << "the drop halted the Rx queue (RSTAT[QHLT])";
+  // Four new BDs, the halt cleared, and four frames back to back: the count fires at the fourth, before the timer.
   b.arm_rx();
+  b.etsec.clear_rx_halt();
   for (int i = 0; i < 4; ++i) b.deliver(sc_time(150, SC_US) + sc_time(0.7 * i, SC_US), uint8_t(i));
   sc_core::sc_start(sc_time(200, SC_US));
   ASSERT_EQ(b.pic.got.size(), 4u);
@@ -219,6 +221,38 @@ TEST(Etsec, AnUnmadeFrameIsMadeWhenStoredAndNeverWhenDropped) {
     for (int k = 0; k < 60; ++k) ASSERT_EQ(got[k], uint8_t(20 * i + k));
     EXPECT_TRUE(eth::fcs_ok(got, 64)) << "its FCS made with it";
   }
+  EXPECT_EQ(b.stats.drops_by_reason().at("etsec0.rx_fifo.rx_ring_full"), 1u);
+  EXPECT_EQ(b.pool.in_use(), 1u) << "the dropped frame went back to the pool; the last waits in the FIFO, unmade";
+}
+
+// A frame that finds the BD at the cursor not empty halts the Rx queue: the
+// frames after it wait in the FIFO without a BD read, and are dropped there
+// once it is full; clearing the halt (RSTAT) takes the waiting ones on from
+// the cursor, oldest first.
+TEST(Etsec, AFullRingHaltsTheRxQueueUntilSoftwareClearsIt) {
+  Bench b;
+  for (unsigned i = 0; i < kBds + 1; ++i) b.deliver(sc_time(2 * i, SC_US), uint8_t(10 * i));
+  sc_core::sc_start(sc_time(20, SC_US));
+  ASSERT_TRUE(b.etsec.rx_halted());
+  const uint64_t accesses = b.stats.resource("mem.port0")->ops;
+  // 16 KB of FIFO: 256 frames of 64 B fit, the rest are dropped at the MAC.
+  for (unsigned i = 0; i < 300; ++i) b.deliver(sc_time(20, SC_US) + sc_time(0.7 * i, SC_US), uint8_t(100 + i));
+  sc_core::sc_start(sc_time(300, SC_US));
+  EXPECT_EQ(b.stats.resource("mem.port0")->ops, accesses) << "no BD read while halted";
+  const auto drops = b.stats.drops_by_reason();
+  EXPECT_EQ(drops.at("etsec0.rx_fifo.rx_ring_full"), 1u);
+  EXPECT_EQ(drops.at("etsec0.rx_fifo.rx_fifo_full"), 300u - 16384 / 64);
+  // Software empties the ring and clears the halt: the oldest waiting frames take the BDs.
+  b.arm_rx();
+  b.etsec.clear_rx_halt();
+  sc_core::sc_start(sc_time(20, SC_US));
+  for (unsigned i = 0; i < kBds; ++i) {
+    const qe::Bd d = b.bd(kRing + i * qe::kBdBytes);
+    ASSERT_FALSE(d.status & qe::kBdEmpty);
+    uint8_t first;
+    b.mem.read(d.pointer, &first, 1);
+    EXPECT_EQ(first, uint8_t(100 + i)) << "BD " << i;
+  }
+  EXPECT_TRUE(b.etsec.rx_halted()) << "the next waiting frame found the ring full again";
   EXPECT_EQ(b.stats.drops_by_reason().at("etsec0.rx_fifo.rx_ring_full"), 2u);
-  EXPECT_EQ(b.pool.in_use(), 0u) << "the dropped frames went back to the pool";
 }

@@ -19,10 +19,8 @@ Gianfar::Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferP
                  cfg.name + " rx");
     k.attach_hwi(c, cfg.tx_line, k.cpu(c).line_priority(cfg.tx_line), [this] { return cfg_.napi ? isr() : tx_isr(); },
                  cfg.name + " tx");
-    k.attach_hwi(c, cfg.err_line, k.cpu(c).line_priority(cfg.err_line), [this]() -> os::Task {
-      core().reg_access([this] { dev_.clear_ievent(eth::Etsec::kBusy); });
-      co_return;
-    }, cfg.name + " err");
+    k.attach_hwi(c, cfg.err_line, k.cpu(c).line_priority(cfg.err_line), [this] { return err_isr(); },
+                 cfg.name + " err");
   }
 }
 
@@ -83,6 +81,22 @@ os::Task Gianfar::rx_isr() {
   co_await clean_rx(c, cfg_.rx_bds, done, true);
 }
 
+// gfar_error on BSY calls gfar_receive (2.6.26 drivers/net/gianfar.c): with
+// NAPI that schedules the poll, whose end clears the Rx queue's halt (BSY is
+// masked while it is scheduled, IMASK_RTX_DISABLED); without NAPI the ring is
+// cleaned here and the halt cleared after it (RSTAT_CLEAR_RHALT).
+os::Task Gianfar::err_isr() {
+  if (cfg_.napi) {
+    co_await isr();
+    co_return;
+  }
+  Cpu& c = core();
+  c.reg_access([this] { dev_.clear_ievent(eth::Etsec::kBusy); });
+  unsigned done = 0;
+  co_await clean_rx(c, cfg_.rx_bds, done, true);
+  c.reg_access([this] { dev_.clear_rx_halt(); });
+}
+
 // Without NAPI, gfar_transmit: the Tx ring cleaned in the hardirq.
 os::Task Gianfar::tx_isr() {
   Cpu& c = core();
@@ -98,6 +112,7 @@ os::Task Gianfar::poll(unsigned budget, unsigned& done) {
   co_await clean_rx(c, budget, done, false);
   if (done < budget) {  // all caught up: the events back on
     lx_.napi_complete(napi_);
+    c.reg_access([this] { dev_.clear_rx_halt(); });  // RSTAT_CLEAR_RHALT, before IMASK_DEFAULT
     c.reg_access([this] { dev_.set_imask(dev_.imask() | kPollEvents); });
   }
 }

@@ -100,6 +100,7 @@ class Gianfar {
   os::Task isr();
   os::Task rx_isr();  // without NAPI
   os::Task tx_isr();
+  os::Task err_isr();
   os::Task clean_rx(Cpu& core, unsigned budget, unsigned& done, bool backlog);
   os::Task poll(unsigned budget, unsigned& done);
   // `try_only`: as 2.6.26's gfar_poll, skip the Tx BDs when spin_trylock finds the Tx lock taken.
