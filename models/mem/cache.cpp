@@ -24,9 +24,28 @@ Cache::Cache(const Config& cfg) : cfg_(cfg) {
 // An invalid slot's stamp is 0 and a valid one's at least 1 (stamp() ticks
 // before it stamps; renumber_stamps keeps both), so the first smallest stamp
 // is the first invalid slot, else the least recently used: one pass, the
-// oldest stamp in a register.
+// oldest stamp in a register (in a vector where the ways come in fours).
 size_t Cache::victim(size_t set) const {
   const uint32_t* stamps = &slots_[set + cfg_.ways];
+#if defined(__SSE2__)
+  if (cfg_.ways % 4 == 0) {  // four stamps a step: the smallest (unsigned, by flipping the sign bit), then its first slot
+    const __m128i flip = _mm_set1_epi32(INT32_MIN);
+    const auto at = [&](uint32_t w) {
+      return _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(stamps + w)), flip);
+    };
+    const auto min = [](__m128i a, __m128i b) {
+      const __m128i b_less = _mm_cmpgt_epi32(a, b);
+      return _mm_or_si128(_mm_and_si128(b_less, b), _mm_andnot_si128(b_less, a));
+    };
+    __m128i m = at(0);
+    for (uint32_t w = 4; w < cfg_.ways; w += 4) m = min(m, at(w));
+    m = min(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+    m = min(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+    for (uint32_t w = 0;; w += 4)
+      if (const int hit = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(at(w), m))))
+        return set + w + size_t(std::countr_zero(unsigned(hit)));
+  }
+#endif
   uint32_t lru = 0, oldest = stamps[0];
   for (uint32_t w = 1; w < cfg_.ways && oldest != 0; ++w)
     if (stamps[w] < oldest) oldest = stamps[w], lru = w;

@@ -17,14 +17,16 @@ void SkBuffs::route(Cpu& c, uint64_t buf, uint64_t dst) const {
   write(c, of(buf) + 2 * kLine, 1);
   if (!dst) return;
   c.atomic_rmw(dst, 4, [](uint8_t*) { return true; });  // dst_use: atomic_inc(&dst->__refcnt)
-  dst_[buf] = dst;
+  const uint64_t i = index(buf);
+  if (i >= dst_.size()) dst_.resize(i + 1);
+  dst_[i] = dst;
 }
 
 void SkBuffs::release_dst(Cpu& c, uint64_t buf) const {
-  const auto it = dst_.find(buf);
-  if (it == dst_.end()) return;
-  c.atomic_rmw(it->second, 4, [](uint8_t*) { return true; });  // dst_release: atomic_dec(&dst->__refcnt)
-  dst_.erase(it);
+  const uint64_t i = index(buf);
+  if (i >= dst_.size() || !dst_[i]) return;
+  c.atomic_rmw(dst_[i], 4, [](uint8_t*) { return true; });  // dst_release: atomic_dec(&dst->__refcnt)
+  dst_[i] = 0;
 }
 
 void SkBuffs::free(Cpu& c, uint64_t buf) const {

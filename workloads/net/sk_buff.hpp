@@ -17,7 +17,7 @@
 //            atomic decrement on its line: net/core/skbuff.c before 2.6.31
 //            releases it on the freeing CPU), the slab writes its free pointer (line 0)
 #include <cstdint>
-#include <unordered_map>
+#include <vector>
 #include "models/cpu/cpu.hpp"
 
 namespace ws::net {
@@ -28,7 +28,7 @@ class SkBuffs {
   // Structs at `heads`, one per buffer of `buffer_bytes` from `buffers`.
   SkBuffs(uint64_t heads, uint64_t buffers, uint32_t buffer_bytes)
       : heads_(heads), buffers_(buffers), buffer_bytes_(buffer_bytes) {}
-  uint64_t of(uint64_t buf) const { return heads_ + (buf - buffers_) / buffer_bytes_ * kBytes; }
+  uint64_t of(uint64_t buf) const { return heads_ + index(buf) * kBytes; }
   void alloc(Cpu& c, uint64_t buf) const { write(c, of(buf), 5); }
   void receive(Cpu& c, uint64_t buf) const { write(c, of(buf) + kLine, 1); }
   // `dst`: the route cache entry's refcount line (0: none modelled).
@@ -42,11 +42,12 @@ class SkBuffs {
   void release_dst(Cpu& c, uint64_t buf) const;
 
  private:
+  uint64_t index(uint64_t buf) const { return (buf - buffers_) / buffer_bytes_; }
   static void read(Cpu& c, uint64_t at, unsigned lines);
   static void write(Cpu& c, uint64_t at, unsigned lines);
   uint64_t heads_, buffers_;
   uint32_t buffer_bytes_;
-  mutable std::unordered_map<uint64_t, uint64_t> dst_;  // buffer -> the route entry its skb holds
+  mutable std::vector<uint64_t> dst_;  // by buffer: the route entry its skb holds (0: none)
 };
 
 }  // namespace ws::net
