@@ -177,7 +177,7 @@ std::vector<Column> Measurement::columns(unsigned ports, Returned how) {
   c.push_back({"sent", "frames", "frames the tester sent in the final trial"});
   c.push_back({"lost", "frames",
                fmt::format("sent and not {} back valid (= invalid + dropped + in_flight)", how.participle)});
-  c.push_back({"invalid", "frames", "frames that came back wrong (FCS, checksum, address, payload, order)"});
+  c.push_back({"invalid", "frames", "frames that came back wrong (FCS, checksum, address, payload) or twice"});
   c.push_back({"dropped", "frames", "frames the board discarded, by reason in the drops column"});
   c.push_back({"in_flight", "frames", "still in the board when the drain cap ended the final trial"});
   c.push_back({"trials", "trials", "trials run: the search's and the final one"});
@@ -188,10 +188,11 @@ std::string Measurement::window_report(Returned how) const {
   const TrialResult& w = m_.window;
   std::string errors;
   for (auto& [why, n] : w.errors) errors += fmt::format(" {}={}", why, n);
-  return fmt::format("window: last trial at {:.2f}% of line rate per port for {:.3f} ms, {} frames sent, {} {}, "
+  const std::string reordered = w.reordered ? fmt::format(" ({} of them out of order)", w.reordered) : "";
+  return fmt::format("window: last trial at {:.2f}% of line rate per port for {:.3f} ms, {} frames sent, {} {}{}, "
                      "{} lost, backlog {} frames at mid-trial and {} at its end{}\n",
-                     w.offered_pct, m_.trial.to_seconds() * 1e3, w.sent, w.received, how.participle, w.lost(),
-                     w.backlog_mid,
+                     w.offered_pct, m_.trial.to_seconds() * 1e3, w.sent, w.received, how.participle, reordered,
+                     w.lost(), w.backlog_mid,
                      w.backlog_end, errors.empty() ? "" : ", errors:" + errors) +
          // Resources and CPU load count until the board was idle, not only the trial.
          fmt::format("utilisation over {:.3f} ms: the trial and {:.3f} ms until every frame was accounted for and the "

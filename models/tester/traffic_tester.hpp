@@ -45,6 +45,7 @@ struct TrialResult {
   double offered_pct = 0;            // of line rate, per port
   uint64_t sent = 0, received = 0;   // frames of this trial; received = valid echoes
   uint64_t invalid = 0, dropped = 0, in_flight = 0;
+  uint64_t reordered = 0;  // valid echoes back after a later frame of their stream (among received)
   std::vector<uint64_t> sent_per_port, received_per_port;
   std::map<std::string, uint64_t> errors;  // invalid frames by reason
   double latency_min_us = 0, latency_avg_us = 0, latency_max_us = 0;
@@ -134,6 +135,7 @@ class TrafficTester : private eth::FrameSource {
     uint32_t next_seq = 0;       // next sequence number to send
     uint32_t trial_first = 0;    // first sequence number of the running trial
     uint32_t expect = 0;         // next sequence number the analyzer expects back
+    std::vector<bool> echoed;    // this trial's frames back, from trial_first on: a second echo is a duplicate
     std::array<uint8_t, eth::kUdpPayloadOffset> head{};  // its frames' headers, IP id and checksums aside
     uint32_t head_for_bytes = 0;                           // the frame size `head` was written for (0: none)
   };

@@ -29,6 +29,7 @@ drivers::Gianfar::Config gianfar_config(const ParamTable& p, unsigned i, const n
   c.rx_ring = kRings + i * 0x2000, c.tx_ring = kRings + i * 0x2000 + 0x1000;
   c.weight = unsigned(p.i("napi.weight"));
   c.tx_lock = kLocks + i * 32;
+  c.rx_lock = kLocks + (kPorts + i) * 32;
   c.rx_line = kRxSource[i], c.tx_line = kTxSource[i], c.err_line = kErrSource[i];
   c.sk_buffs = &sk_buffs;
   c.stats = kDevStats + i * 32;

@@ -4,6 +4,7 @@
 // or the source MAC as it was has each frame counted invalid by that reason.
 #include <gtest/gtest.h>
 #include <systemc>
+#include <utility>
 #include "models/eth/headers.hpp"
 #include "models/eth/inet_checksum.hpp"
 #include "models/tester/traffic_tester.hpp"
@@ -18,7 +19,10 @@ const eth::MacAddr kT0 = eth::local_mac(0x54, 0), kT1 = eth::local_mac(0x54, 1);
 const eth::MacAddr kR0 = eth::local_mac(0x02, 1), kR1 = eth::local_mac(0x02, 2);  // the router's ports
 constexpr uint32_t kIp0 = 0x0A000002, kIp1 = 0x0A010002, kMask = 0xFFFF0000;
 
-enum class Fault { None, KeepTtl, KeepSourceMac };
+// KeepTtl, KeepSourceMac: a router that does not forward right. Swap: one that
+// sends each pair of frames back in the other order. Twice: one that sends the
+// first of each pair back twice and loses the second.
+enum class Fault { None, KeepTtl, KeepSourceMac, Swap, Twice };
 
 // A tester of two ports, one stream each, routed to the other port through a
 // router of ports kR0 and kR1; 64 B frames with UDP checksums.
@@ -36,6 +40,9 @@ tester::TrialResult run(Fault fault) {
   TwoPortTester bench;
   tester::TrafficTester& t = bench.t;
   const net::Ipv4Forwarder fw({{kIp0 & kMask, kMask, 0, kT0}, {kIp1 & kMask, kMask, 1, kT1}}, {kR0, kR1}, true);
+  eth::Frame* held[2] = {nullptr, nullptr};  // Swap: the first of a pair, by out port
+  eth::Frame* last[2] = {nullptr, nullptr};  // Twice: a copy of the first of a pair, by out port
+  bool twice[2] = {false, false};            // Twice: the frame is the first of a pair
   for (unsigned in = 0; in < 2; ++in)
     t.tx_wire(in).connect([&, in](eth::Frame* f) {
       const uint8_t ttl = f->bytes[22];
@@ -49,7 +56,20 @@ tester::TrialResult run(Fault fault) {
       }
       if (fault == Fault::KeepSourceMac) std::copy(src.begin(), src.end(), f->bytes.begin() + 6);
       f->len = uint32_t(eth::append_fcs(f->bytes.data(), f->len - eth::kFcsBytes));
+      if (fault == Fault::Swap && !held[out]) {
+        held[out] = f;
+        return;
+      }
+      if (fault == Fault::Twice && (twice[out] = !twice[out])) {
+        eth::Frame* copy = bench.pool.get();
+        copy->bytes = f->bytes, copy->len = f->len;
+        last[out] = copy;
+      } else if (fault == Fault::Twice) {
+        bench.pool.put(f);
+        f = std::exchange(last[out], nullptr);
+      }
       t.receive(out, f);
+      if (held[out]) t.receive(out, std::exchange(held[out], nullptr));
     });
   tester::TrialResult got;
   t.trial(sc_time(1, SC_US), 10, sc_time(1000, SC_US), sc_time(100, SC_US), [&](const tester::TrialResult& r) { got = r; });
@@ -75,6 +95,23 @@ TEST(TrafficTester, ARouterThatKeepsTheTtlIsCaught) {
 TEST(TrafficTester, ARouterThatKeepsTheSourceMacIsCaught) {
   const auto r = run(Fault::KeepSourceMac);
   EXPECT_EQ(r.errors.at("mac_address"), r.sent);
+}
+
+// Frames overtaken by later ones of their stream are valid echoes, counted as
+// out of order (two CPUs forwarding one port's frames do that); a frame back
+// twice is a duplicate, an error. The tester once took both for errors.
+TEST(TrafficTester, AFrameOutOfOrderIsAValidEcho) {
+  const auto r = run(Fault::Swap);
+  EXPECT_EQ(r.invalid, 0u);
+  EXPECT_GE(r.received + 2, r.sent) << "all but an unpaired last frame a port";
+  EXPECT_GE(2 * r.reordered + 2, r.received) << "the first of every pair came back second";
+}
+
+TEST(TrafficTester, AFrameBackTwiceIsADuplicate) {
+  const auto r = run(Fault::Twice);
+  EXPECT_EQ(r.received + r.invalid, r.sent);
+  EXPECT_EQ(r.reordered, 0u);
+  EXPECT_EQ(r.errors.at("duplicate"), r.sent / 2);
 }
 
 // The tester keeps each stream's headers from one frame to the next and puts in

@@ -8,7 +8,7 @@ namespace ws::drivers {
 constexpr uint32_t kPollEvents = eth::Etsec::kRxFrame | eth::Etsec::kTxFrame | eth::Etsec::kBusy;
 
 Gianfar::Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs)
-    : cfg_(cfg), dev_(dev), lx_(lx), skbs_(skbs), tx_lock_(lx.kernel(), cfg.tx_lock), rx_buf_(cfg.rx_bds),
+    : cfg_(cfg), dev_(dev), lx_(lx), skbs_(skbs), tx_lock_(lx.kernel(), cfg.tx_lock), rx_lock_(lx.kernel(), cfg.rx_lock), rx_buf_(cfg.rx_bds),
       tx_buf_(cfg.tx_bds) {
   napi_.name = cfg.name;
   napi_.weight = cfg.weight;
@@ -77,8 +77,18 @@ os::Task Gianfar::rx_isr() {
   Cpu& c = core();
   c.exec_code(cfg_.costs.irq);
   c.reg_access([this] { dev_.clear_ievent(eth::Etsec::kRxFrame | eth::Etsec::kBusy); });
+  co_await receive_locked(c);
+}
+
+// spin_lock_irqsave(&priv->rxlock) around gfar_clean_rx_ring (2.6.26): the Rx
+// and error interrupts may be taken on two CPUs (smp_affinity per source), and
+// one waits while the other cleans. On one CPU they never nest (the MPIC gives
+// every source the same priority), as the irqsave would ensure.
+os::Task Gianfar::receive_locked(Cpu& c) {
+  co_await rx_lock_.lock();
   unsigned done = 0;
   co_await clean_rx(c, cfg_.rx_bds, done, true);
+  rx_lock_.unlock();
 }
 
 // gfar_error on BSY calls gfar_receive (2.6.26 drivers/net/gianfar.c): with
@@ -92,8 +102,7 @@ os::Task Gianfar::err_isr() {
   }
   Cpu& c = core();
   c.reg_access([this] { dev_.clear_ievent(eth::Etsec::kBusy); });
-  unsigned done = 0;
-  co_await clean_rx(c, cfg_.rx_bds, done, true);
+  co_await receive_locked(c);
   c.reg_access([this] { dev_.clear_rx_halt(); });
 }
 

@@ -61,6 +61,7 @@ class Gianfar {
     unsigned weight = 0;             // NAPI weight
     unsigned txqueuelen = 0;         // the qdisc's limit
     uint64_t tx_lock = 0;            // the Tx lock's word
+    uint64_t rx_lock = 0;            // the Rx lock's word (priv->rxlock: without NAPI, the ring's cleaning)
     eth::Etsec::Coalescing rx_coalescing, tx_coalescing;
     unsigned rx_line = 0, tx_line = 0, err_line = 0;  // core interrupt inputs (the MPIC's configuration)
     Costs costs{};
@@ -101,6 +102,7 @@ class Gianfar {
   os::Task rx_isr();  // without NAPI
   os::Task tx_isr();
   os::Task err_isr();
+  os::Task receive_locked(Cpu& core);  // without NAPI, gfar_receive: the ring cleaned under the Rx lock
   os::Task clean_rx(Cpu& core, unsigned budget, unsigned& done, bool backlog);
   os::Task poll(unsigned budget, unsigned& done);
   // `try_only`: as 2.6.26's gfar_poll, skip the Tx BDs when spin_trylock finds the Tx lock taken.
@@ -117,7 +119,7 @@ class Gianfar {
   os::Linux& lx_;
   lib::BufferPool& skbs_;
   os::Linux::Napi napi_;
-  os::Spinlock tx_lock_;
+  os::Spinlock tx_lock_, rx_lock_;
   std::vector<uint64_t> rx_buf_, tx_buf_;  // the skb each BD holds
   unsigned rx_next_ = 0, tx_head_ = 0, tx_tail_ = 0, tx_used_ = 0;
   std::deque<Skb> qdisc_;
