@@ -135,7 +135,7 @@ class TrafficTester : private eth::FrameSource {
     uint32_t next_seq = 0;       // next sequence number to send
     uint32_t trial_first = 0;    // first sequence number of the running trial
     uint32_t expect = 0;         // next sequence number the analyzer expects back
-    std::vector<bool> echoed;    // this trial's frames back, from trial_first on: a second echo is a duplicate
+    std::vector<bool> echoed{};  // this trial's frames back, from trial_first on: a second echo is a duplicate
     std::array<uint8_t, eth::kUdpPayloadOffset> head{};  // its frames' headers, IP id and checksums aside
     uint32_t head_for_bytes = 0;                           // the frame size `head` was written for (0: none)
   };
