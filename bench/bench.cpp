@@ -65,18 +65,16 @@ void tlp_rate(const char* label, Knobs knobs) {
   knobs.push_back({"sim.steady_skip", "off"});
   const Timed t = run_point("msc815x_pcie", knobs);
   const auto& m = t.result.metrics;
-  const double wall = t.wall;
   fmt::print("{:<34} {:>9.0f} TLPs {:>8.0f} DLLPs {:>7.3f} s  {:>10.0f} TLPs/host-s\n", label, metric(m, "tlps"),
-             metric(m, "dllps"), wall, metric(m, "tlps") / wall);
+             metric(m, "dllps"), t.wall, metric(m, "tlps") / t.wall);
 }
 
 void frame_rate_of(const char* platform, const char* label, const Knobs& knobs) {
   if (!wanted(label)) return;
   const Timed t = run_point(platform, knobs);
   const auto& m = t.result.metrics;
-  const double wall = t.wall;
   fmt::print("{:<34} {:>9.0f} wire frames {:>7.3f} s  {:>10.0f} wire frames/host-s\n", label,
-             metric(m, "wire_frames"), wall, metric(m, "wire_frames") / wall);
+             metric(m, "wire_frames"), t.wall, metric(m, "wire_frames") / t.wall);
 }
 
 // Simulated seconds per host second of an iperf test (the run's own simulated time), and its wire frames per host second.

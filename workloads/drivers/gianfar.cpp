@@ -8,7 +8,13 @@ namespace ws::drivers {
 constexpr uint32_t kPollEvents = eth::Etsec::kRxFrame | eth::Etsec::kTxFrame | eth::Etsec::kBusy;
 
 Gianfar::Gianfar(const Config& cfg, eth::Etsec& dev, os::Linux& lx, lib::BufferPool& skbs)
-    : cfg_(cfg), dev_(dev), lx_(lx), skbs_(skbs), tx_lock_(lx.kernel(), cfg.tx_lock), rx_lock_(lx.kernel(), cfg.rx_lock), rx_buf_(cfg.rx_bds),
+    : cfg_(cfg),
+      dev_(dev),
+      lx_(lx),
+      skbs_(skbs),
+      tx_lock_(lx.kernel(), cfg.tx_lock),
+      rx_lock_(lx.kernel(), cfg.rx_lock),
+      rx_buf_(cfg.rx_bds),
       tx_buf_(cfg.tx_bds) {
   napi_.name = cfg.name;
   napi_.weight = cfg.weight;
@@ -91,19 +97,18 @@ os::Task Gianfar::receive_locked(Cpu& c) {
   rx_lock_.unlock();
 }
 
-// gfar_error on BSY calls gfar_receive (2.6.26 drivers/net/gianfar.c): with
-// NAPI that schedules the poll, whose end clears the Rx queue's halt (BSY is
-// masked while it is scheduled, IMASK_RTX_DISABLED); without NAPI the ring is
-// cleaned here and the halt cleared after it (RSTAT_CLEAR_RHALT).
+// gfar_error on BSY is gfar_receive (2.6.26 drivers/net/gianfar.c), the Rx
+// handler, which clears BSY with the Rx events: with NAPI it schedules the
+// poll, whose end clears the Rx queue's halt (BSY is masked while the poll is
+// scheduled, IMASK_RTX_DISABLED); without NAPI it cleans the ring, and the
+// halt is cleared after it (RSTAT_CLEAR_RHALT).
 os::Task Gianfar::err_isr() {
   if (cfg_.napi) {
     co_await isr();
     co_return;
   }
-  Cpu& c = core();
-  c.reg_access([this] { dev_.clear_ievent(eth::Etsec::kBusy); });
-  co_await receive_locked(c);
-  c.reg_access([this] { dev_.clear_rx_halt(); });
+  co_await rx_isr();
+  core().reg_access([this] { dev_.clear_rx_halt(); });
 }
 
 // Without NAPI, gfar_transmit: the Tx ring cleaned in the hardirq.

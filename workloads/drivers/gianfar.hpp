@@ -3,7 +3,8 @@
 // on the MPC85xx:
 //   interrupts  the Rx and Tx handlers mask the device's Rx, Tx and busy
 //               events (IMASK_RTX_DISABLED) and schedule the NAPI context on
-//               the CPU that took the interrupt; the error handler clears BSY
+//               the CPU that took the interrupt; the error handler (BSY) does
+//               what the Rx one does (gfar_error calls gfar_receive)
 //   poll        cleans the Tx ring first (each sent skb freed), then receives
 //               up to its budget: each closed Rx BD's skb goes up the stack
 //               and the BD gets a fresh buffer (none: the frame is dropped, the
@@ -16,9 +17,11 @@
 // device's rx_recycle queue (up to the Rx ring's size) and the Rx refill takes
 // from it before netdev_alloc_skb: no free, no alloc, and the buffer stays with
 // the device (and so with the CPU that polls it).
-// Without NAPI (CONFIG_GFAR_NAPI unset, 2.6-era): the Rx hardirq cleans the
-// whole ring and hands each frame to netif_rx (the CPU's backlog, bounded by
-// netdev_max_backlog), the Tx hardirq cleans the Tx ring; nothing is masked,
+// Without NAPI (CONFIG_GFAR_NAPI unset, 2.6-era): the Rx hardirq (and the
+// error one on BSY) cleans the whole ring under the Rx lock and hands each
+// frame to netif_rx (the CPU's backlog, bounded by netdev_max_backlog), the
+// error one then clears the Rx queue's halt; the Tx hardirq cleans the Tx
+// ring; nothing is masked,
 // so at overload the hardirqs take the CPU from the softirq that drains the
 // backlog (receive livelock).
 // BDs and buffers are cacheable; the eTSEC's DMA snoops (coherent), so the
