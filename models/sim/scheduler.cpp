@@ -204,8 +204,15 @@ void Scheduler::run() {
     // Free only now: a callback must not be overwritten while it runs.
     e.next = free_;
     free_ = slot;
+    if (stopped_) return;
   }
   arm();
+}
+
+void Scheduler::stop() {
+  stopped_ = true;
+  stopped_at_ = now();
+  sc_core::sc_stop();
 }
 
 }  // namespace ws

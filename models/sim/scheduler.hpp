@@ -40,19 +40,27 @@ class Scheduler : public sc_core::sc_module {
   void after(const sc_core::sc_time& d, F&& fn) {
     at(now() + d, std::forward<F>(fn));
   }
-  // For a poster that decides later what to post (OneShotTimer): the place in
-  // the order that a post made now would take, and a post, at a time no earlier
-  // than now, into such a place; it runs as if posted when the place was taken.
-  // The post must come before the order passes that place.
+  // For a poster that decides later what to post (OneShotTimer, a tester's
+  // train): the place in the order that a post made now would take, and a
+  // post, at a time no earlier than now, into such a place; it runs as if
+  // posted when the place was taken. The post must come before the order
+  // passes that place. `timer`: the callback only keeps a timer's books
+  // (pending_offsets leaves it out).
   uint64_t take_place() { return seq_++; }
   template <typename F>
-  void at_place(const sc_core::sc_time& t, uint64_t place, F&& fn) {
-    emplace_and_post(t, place, std::forward<F>(fn), /*timer=*/true);
+  void at_place(const sc_core::sc_time& t, uint64_t place, F&& fn, bool timer = true) {
+    emplace_and_post(t, place, std::forward<F>(fn), timer);
   }
   // How far ahead of now each pending callback is, in ticks, sorted; a timer's
   // (at_place) left out: where it sits only keeps the timer's books.
   void pending_offsets(std::vector<uint64_t>& out) const;
   uint64_t dispatched() const { return dispatched_; }
+  // Ends the simulation with the running callback: SystemC stops, and no later
+  // callback runs (the activation would run on to its quantum's end, so what
+  // ran after a stop would depend on where the kernel's grid fell).
+  void stop();
+  bool stopped() const { return stopped_; }
+  const sc_core::sc_time& stopped_at() const { return stopped_at_; }
   // When the last callback that acted ran: once the callbacks have run out, the
   // run's end (the kernel's time lags it by up to the quantum). A callback that
   // only keeps a timer's books (OneShotTimer moving its pending callback on, or
@@ -131,6 +139,8 @@ class Scheduler : public sc_core::sc_module {
   sc_core::sc_time armed_at_;   // when wake_ fires; valid while armed_
   bool armed_ = false;
   bool running_ = false;        // inside run(): re-arm once at the end
+  bool stopped_ = false;
+  sc_core::sc_time stopped_at_;
   uint64_t seq_ = 0;
   uint64_t dispatched_ = 0;
 };

@@ -31,9 +31,13 @@ void RunContext::finish(RunResult& r, double work_units, const char* work_unit) 
   // A run that can skip periods runs until no callback is left: it ends with
   // the last one that acted (every model acts through the Scheduler), not the
   // kernel's time, which lags it on the scheduler's quantum grid (a grid the
-  // skip does not keep), nor a cancelled timer's callback. Other runs keep the
-  // kernel's time (some stop the kernel at a set time).
-  r.simulated_s = (steady.offered() ? steady.shifted(sched.last_effect()) : sc_core::sc_time_stamp()).to_seconds();
+  // skip does not keep), nor a cancelled timer's callback. A run its
+  // scheduler stopped ends with the callback that stopped it. Other runs keep
+  // the kernel's time (some stop the kernel at a set time).
+  const sc_core::sc_time end = steady.offered() ? steady.shifted(sched.last_effect())
+                               : sched.stopped()  ? sched.stopped_at()
+                                                  : sc_core::sc_time_stamp();
+  r.simulated_s = end.to_seconds();
   r.skipped_s = steady.skipped_time().to_seconds();
   if (steady.offered()) r.report += steady.summary();
   r.work_units = work_units;

@@ -11,14 +11,14 @@ void cable_tester(tester::TrafficTester& tester, unsigned port, eth::GigabitMac&
   run.pcap(pcap, {&tester.tx_wire(port), &mac.tx_wire()});
 }
 
-void stop_quietly() {
+void stop_quietly(Scheduler& sched) {
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  sc_core::sc_stop();
+  sched.stop();
 }
 
-void refuse_undrained_trials(tester::Measurement& m, const ParamTable& p, std::string& refused,
+void refuse_undrained_trials(tester::Measurement& m, Scheduler& sched, const ParamTable& p, std::string& refused,
                              const std::string& consequence) {
-  m.on_refused([&p, &refused, consequence](const tester::TrialResult& r) {
+  m.on_refused([&sched, &p, &refused, consequence](const tester::TrialResult& r) {
     const ParamSpec& drain = p.spec("tester.drain_us");
     // At the longest drain there is nothing to raise: the configuration does not drain.
     const std::string advice = p.r("tester.drain_us") < drain.max
@@ -29,7 +29,7 @@ void refuse_undrained_trials(tester::Measurement& m, const ParamTable& p, std::s
                           "board {} us after its last frame{}; {}",
                           p.origin("tester.drain_us"), r.offered_pct, r.in_flight, p.r("tester.drain_us"), consequence,
                           advice);
-    stop_quietly();
+    stop_quietly(sched);
   });
 }
 

@@ -15,12 +15,12 @@ namespace ws {
 // both directions in the file `pcap`.
 void cable_tester(tester::TrafficTester& tester, unsigned port, eth::GigabitMac& mac, RunContext& run,
                   const std::string& pcap);
-// Stops the simulation, without SystemC's notice that it did.
-void stop_quietly();
+// Stops the simulation after the running callback (Scheduler::stop), without SystemC's notice that it did.
+void stop_quietly(Scheduler& sched);
 // A trial that ends with frames still in the board stops the measurement:
 // `refused` then says why and what to raise (the run exits 2); `consequence`
 // follows the count of frames (", and the next trial would count them").
-void refuse_undrained_trials(tester::Measurement& m, const ParamTable& p, std::string& refused,
+void refuse_undrained_trials(tester::Measurement& m, Scheduler& sched, const ParamTable& p, std::string& refused,
                              const std::string& consequence = "");
 
 }  // namespace ws

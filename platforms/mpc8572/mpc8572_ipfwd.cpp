@@ -47,9 +47,9 @@ RunResult run_ipfwd(const ParamTable& p, const RunOptions& o) {
   window.at_start([&] { forwarding.start(); });
   tester::Measurement measurement(tester::Measurement::config(p, 1518, 1e9), tester, run.sched,
                                   {[&] { return sw.idle(); }, [&] { window.start(); }});
-  measurement.on_done(stop_quietly);  // the user processes' timers would run on
+  measurement.on_done([&] { stop_quietly(run.sched); });  // the user processes' timers would run on
   std::string refused;
-  refuse_undrained_trials(measurement, p, refused);
+  refuse_undrained_trials(measurement, run.sched, p, refused);
   sw.lx.kernel().boot(0, [&]() -> os::Task {
     Cpu& c0 = *sw.cpus[0];
     for (auto& g : sw.gfar) g->open(c0);

@@ -70,7 +70,7 @@ RunResult run_udp_echo(const ParamTable& p, const RunOptions& o) {
        },
        [&] { window.start(); }});
   std::string refused;
-  refuse_undrained_trials(measurement, p, refused, ", and the next trial would count them");
+  refuse_undrained_trials(measurement, run.sched, p, refused, ", and the next trial would count them");
 
   // Core 0's boot task programs the hardware; traffic starts once it has.
   sw.sdos->boot(sc_core::SC_ZERO_TIME, [&]() -> os::Task {

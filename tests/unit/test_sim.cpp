@@ -69,6 +69,25 @@ TEST(Scheduler, RunsAheadOfTheKernelWithinItsQuantum) {
 // kernel steps, ones earlier than the wheel's window) in a heap: whatever the
 // mix, callbacks run in (time, posting order). Times sit on a coarse grid so
 // wheel and heap entries often share a time.
+// A stop ends the run with the callback that made it, though the activation's
+// quantum reaches further: what runs after a stop must not hang on where the
+// kernel's grid fell (it did: a run with fewer callbacks, the same otherwise,
+// booked a different CPU load after its measurement had ended).
+TEST(Scheduler, AStopEndsTheRunWithTheCallbackThatMadeIt) {
+  Scheduler s("sched", sc_time(15, SC_NS));
+  std::vector<std::string> log;
+  s.at(sc_time(10, SC_NS), [&] {
+    log.push_back("stops");
+    s.stop();
+  });
+  s.at(sc_time(10, SC_NS), [&] { log.push_back("the same instant"); });
+  s.at(sc_time(20, SC_NS), [&] { log.push_back("within the quantum"); });
+  sc_core::sc_start();
+  EXPECT_EQ(log, (std::vector<std::string>{"stops"}));
+  EXPECT_TRUE(s.stopped());
+  EXPECT_EQ(s.stopped_at(), sc_time(10, SC_NS));
+}
+
 TEST(Scheduler, KeepsTimeAndPostingOrderAcrossWheelAndHeap) {
   Scheduler s("sched", sc_core::SC_ZERO_TIME);  // steps from outside below must not be overtaken
   const sc_time deltas[] = {sc_time(0, SC_NS),   sc_time(1, sc_core::SC_PS), sc_time(8, SC_NS),
