@@ -101,6 +101,7 @@ void Etsec::rx_step() {
       raise(kBusy);
       rx_busy_ = false;
       rx_halted_ = true;  // RSTAT[QHLT]: no BD is read until software clears it
+      mac_.stop_draining();
       return;
     }
     Frame* f = take_oldest();
@@ -120,6 +121,7 @@ void Etsec::rx_step() {
 // The frames that waited in the FIFO meanwhile go on from the BD at the cursor.
 void Etsec::clear_rx_halt() {
   rx_halted_ = false;
+  mac_.resume_draining();
   if (!rx_busy_) rx_step();
 }
 

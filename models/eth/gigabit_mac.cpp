@@ -15,12 +15,12 @@ void GigabitMac::receive(Frame* f) {
     pool_.put(f);
     return;
   }
-  rx_stats_->note_queue(held_ + f->len, "B");
   if (held_ + f->len > cfg_.rx_fifo_bytes) {
-    rx_stats_->drop("rx_fifo_full");
+    dropped(f->len);
     pool_.put(f);
     return;
   }
+  rx_stats_->note_queue(held_ + f->len, "B");
   held_ += f->len;
   if (trace_) trace_->counter(name_ + ".rx_fifo", "bytes", now(), held_);
   rx_stats_->add_busy(sc_core::SC_ZERO_TIME, f->len);  // counts frames and bytes; a FIFO has no busy time

@@ -6,11 +6,12 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include "models/eth/wire.hpp"
 
 namespace ws::eth {
 
-class GigabitMac {
+class GigabitMac final : public DropGate {
  public:
   struct Config {
     double bits_per_s;
@@ -34,6 +35,20 @@ class GigabitMac {
     held_ -= bytes;
     if (trace_) trace_->counter(name_ + ".rx_fifo", "bytes", now(), held_);
   }
+  // The DMA stops taking frames out of the Rx FIFO until it resumes (a halted
+  // queue): meanwhile a full FIFO drops every frame (the DropGate a sender sees).
+  void stop_draining() { draining_ = false; }
+  void resume_draining() {
+    draining_ = true;
+    if (open_) std::exchange(open_, nullptr)();
+  }
+  // DropGate: only a frame with a good FCS is sent to a gate that says so (the tester's).
+  bool drops_all(uint32_t len) const override { return !draining_ && held_ + len > cfg_.rx_fifo_bytes; }
+  void when_open(std::function<void()> open) override { open_ = std::move(open); }
+  void dropped(uint32_t len) override {
+    rx_stats_->note_queue(held_ + len, "B");
+    rx_stats_->drop("rx_fifo_full");
+  }
   void trace(TraceWriter* t) {
     trace_ = t && t->enabled() ? t : nullptr;
     tx_.trace(t);
@@ -52,6 +67,8 @@ class GigabitMac {
   RxHandler rx_;
   bool rx_takes_unmade_ = false;
   uint32_t held_ = 0;  // bytes in the Rx FIFO
+  bool draining_ = true;
+  std::function<void()> open_;  // a sender's call when the DMA drains again
   std::string name_;
   TraceWriter* trace_ = nullptr;
 };

@@ -15,6 +15,22 @@
 
 namespace ws::eth {
 
+// A receiver that can tell its sender ahead that it drops every frame of a
+// length until it calls back (a MAC whose Rx FIFO is full behind a halted
+// DMA), so that the sender may count such frames sent and dropped without
+// simulating each one (TrafficTester's trains). A frame it drops changes
+// nothing in it but its counters.
+class DropGate {
+ public:
+  virtual ~DropGate() = default;
+  // Every frame of `len` bytes reaching it from now on is dropped until it opens.
+  virtual bool drops_all(uint32_t len) const = 0;
+  // `open` runs once, when it opens, before anything it does on opening.
+  virtual void when_open(std::function<void()> open) = 0;
+  // A frame of `len` bytes reached it and was dropped (as drops_all said): counted.
+  virtual void dropped(uint32_t len) = 0;
+};
+
 class Wire {
  public:
   using Sink = std::function<void(Frame*)>;
@@ -27,6 +43,13 @@ class Wire {
     takes_unmade_ = takes_unmade;
   }
   void tap(PcapWriter* pcap) { pcap_ = pcap; }
+  // The receiver's DropGate (unset: none, every frame is simulated).
+  void gate(DropGate* g) { gate_ = g; }
+  // The receiver's gate when it drops every frame of `len` from now on and no
+  // pcap or trace records this wire's frames one by one; else null.
+  DropGate* dropping(uint32_t len) const {
+    return gate_ && !pcap_ && !trace_ && gate_->drops_all(len) ? gate_ : nullptr;
+  }
   // Every frame becomes a span on the wire's trace track.
   void trace(TraceWriter* t) { trace_ = t && t->enabled() ? t : nullptr; }
   // Sends `f` as soon as the wire is free at or after `ready`; returns when its
@@ -54,11 +77,33 @@ class Wire {
     }
     return end;
   }
+  // A frame of `len` bytes the gate drops, booked as transmit() books it
+  // (stats, frames()) without a Frame or a callback; when its last bit arrives.
+  sc_core::sc_time book_unsent(uint32_t len, const sc_core::sc_time& ready) {
+    const auto d = duration(len);
+    ++frames_;
+    return server_.serve(ready, d, len) + d;
+  }
+  // `f`'s last bit arrives now: to the sink (made unless the sink takes unmade
+  // frames, or a pcap records it). transmit() posts it; a sender that booked
+  // the frame unsent and sends it after all (end of a train) posts it itself.
+  void deliver(Frame* f) {
+    if (pcap_ || !takes_unmade_) f->need();
+    if (pcap_) pcap_->write(now(), f->bytes.data(), f->len);
+    ++delivered_;
+    sink_(f);
+  }
+  // A frame booked unsent: its last bit has arrived, the gate counts its drop.
+  void arrived_unsent(uint32_t len) {
+    ++delivered_;
+    gate_->dropped(len);
+  }
   const sc_core::sc_time& free_at() const { return server_.free_at(); }
   double bits_per_s() const { return bps_; }
   // How long `f` occupies this wire (the last length's kept: a run sends one size at a time).
-  sc_core::sc_time duration(const Frame& f) const {
-    if (f.len != last_len_) last_len_ = f.len, last_duration_ = wire_time(f.len, bps_);
+  sc_core::sc_time duration(const Frame& f) const { return duration(f.len); }
+  sc_core::sc_time duration(uint32_t len) const {
+    if (len != last_len_) last_len_ = len, last_duration_ = wire_time(len, bps_);
     return last_duration_;
   }
   uint64_t frames() const { return frames_; }
@@ -74,6 +119,7 @@ class Wire {
   bool takes_unmade_ = false;
   PcapWriter* pcap_ = nullptr;
   TraceWriter* trace_ = nullptr;
+  DropGate* gate_ = nullptr;
   uint64_t frames_ = 0, delivered_ = 0;
   mutable uint32_t last_len_ = 0;
   mutable sc_core::sc_time last_duration_ = wire_time(0, bps_);
@@ -84,13 +130,6 @@ class Wire {
     ++frames_;
     if (trace_) trace_frame(f, start, d);
     return start + d;
-  }
-  // `f` to the sink (made unless the sink takes unmade frames, or a pcap records it).
-  void deliver(Frame* f) {
-    if (pcap_ || !takes_unmade_) f->need();
-    if (pcap_) pcap_->write(now(), f->bytes.data(), f->len);
-    ++delivered_;
-    sink_(f);
   }
   // `f`'s span on the trace, with args to follow it (wire.cpp).
   void trace_frame(Frame& f, sc_core::sc_time start, sc_core::sc_time dur);

@@ -123,13 +123,18 @@ void TrafficTester::trial(const sc_time& at, double pct, const sc_time& duration
       p.to_send = pct > 0 ? uint64_t(fps * duration.to_seconds()) : 0;
       p.next = 0;
       p.turn = 0;
+      p.train = {};  // the last trial's train was counted to its end
       p.interval = pct >= 100 ? wire : wire * (100.0 / pct);
       p.start = now();
       if (p.to_send && !p.streams.empty()) send_next(i);
     }
     const sc_time start = now();
-    sched_.at(start + duration / 2, [this] { result_.backlog_mid = int64_t(result_.sent) - int64_t(accounted()); });
+    sched_.at(start + duration / 2, [this] {
+      run_trains(now());
+      result_.backlog_mid = int64_t(result_.sent) - int64_t(accounted());
+    });
     sched_.at(start + duration, [this, deadline = start + duration + drain, done] {
+      run_trains(now());
       result_.backlog_end = int64_t(result_.sent) - int64_t(accounted());
       await_drain(deadline, done);
     });
@@ -143,6 +148,7 @@ uint64_t TrafficTester::accounted() const {
 // Polls until every frame of the trial is accounted for, or the deadline.
 void TrafficTester::await_drain(const sc_time& deadline, std::function<void(const TrialResult&)> done) {
   constexpr double kPollNs = 5000;
+  run_trains(now());
   if (accounted() < result_.sent && now() < deadline) {
     const sc_time next = std::min(deadline, now() + sc_time(kPollNs, sc_core::SC_NS));
     sched_.at(next, [this, deadline, done = std::move(done)]() mutable { await_drain(deadline, std::move(done)); });
@@ -168,17 +174,119 @@ void TrafficTester::await_drain(const sc_time& deadline, std::function<void(cons
 // Frame k of a port leaves at start + k x interval, so the rate has no drift.
 void TrafficTester::send_next(unsigned port) {
   Port& p = ports_[port];
-  const unsigned id = p.streams[p.turn];
-  if (++p.turn == p.streams.size()) p.turn = 0;  // round robin, without a division a frame
+  if (eth::DropGate* gate = p.wire->dropping(cfg_.frame_bytes)) {
+    p.train.on = true;
+    gate->when_open([this, port] { end_train(port); });
+    return;
+  }
   // Sent unmade (FrameSource): its length and seal are what the wire and a MAC's drop read.
   eth::Frame* f = pool_.get();
-  f->defer(*this, cfg_.frame_bytes, {uint64_t(id) << 32 | streams_[id].next_seq++, now().value()});
+  f->defer(*this, cfg_.frame_bytes, count_sent(port, now()));
+  p.before = sched_.take_place();
+  if (p.next < p.to_send) {
+    p.sending = p.send_time(p.next);
+    p.delivery = p.wire->transmit_then(f, now(), p.sending, [this, port] { send_next(port); });
+  } else {
+    p.sending = sc_time();
+    p.delivery = p.wire->transmit(f, now());
+  }
+  p.after = sched_.take_place();
+  p.placed = true;
+}
+
+std::array<uint64_t, 2> TrafficTester::count_sent(unsigned port, const sc_time& at) {
+  Port& p = ports_[port];
+  const unsigned id = p.streams[p.turn];
+  if (++p.turn == p.streams.size()) p.turn = 0;  // round robin, without a division a frame
+  ++p.next;
   ++result_.sent;
   ++result_.sent_per_port[port];
-  if (++p.next < p.to_send)
-    p.wire->transmit_then(f, now(), p.start + p.interval * double(p.next), [this, port] { send_next(port); });
-  else
-    p.wire->transmit(f, now());
+  return {uint64_t(id) << 32 | streams_[id].next_seq++, at.value()};
+}
+
+void TrafficTester::run_trains(const sc_time& t) {
+  for (unsigned i = 0; i < ports_.size(); ++i) run_train(i, t);
+}
+
+// In the frame-by-frame order: a frame's arrival, then (at line rate, in the same callback) the next one's sending.
+void TrafficTester::run_train(unsigned port, const sc_time& t) {
+  Port& p = ports_[port];
+  Train& tr = p.train;
+  if (!tr.on) return;
+  for (;;) {
+    if (tr.booked && tr.end < t) {
+      p.wire->arrived_unsent(cfg_.frame_bytes);
+      tr.booked = false;
+      ++train_frames_;
+    } else if (!tr.booked && p.next < p.to_send && p.send_time(p.next) < t) {
+      const sc_time at = p.send_time(p.next);
+      tr.end = p.wire->book_unsent(cfg_.frame_bytes, at);
+      tr.recipe = count_sent(port, at);
+      tr.booked = true;
+    } else {
+      return;
+    }
+  }
+}
+
+// The frame on the wire as the gate opened arrives as a frame, and the sending
+// goes on at its times: the callbacks the frame-by-frame model has, each where
+// it has it among another port's of the same instant.
+void TrafficTester::end_train(unsigned port) {
+  Port& p = ports_[port];
+  if (!p.train.on) return;  // a train of an earlier trial, counted to its end
+  run_train(port, now());
+  Train& tr = p.train;
+  tr.on = false;
+  const bool more = p.next < p.to_send;
+  const sc_time next_at = more ? p.send_time(p.next) : sc_time();
+  const uint64_t before = sched_.take_place();
+  bool borrowed = false;
+  if (tr.booked) {
+    eth::Frame* f = pool_.get();
+    f->defer(*this, cfg_.frame_bytes, tr.recipe);
+    if (more && tr.end == next_at) {
+      borrowed = post_in_port_order(port, tr.end, [this, port, f] {
+        ports_[port].wire->deliver(f);
+        send_next(port);
+      });
+    } else {
+      borrowed = post_in_port_order(port, tr.end, [this, port, f] { ports_[port].wire->deliver(f); });
+      if (more) borrowed |= post_in_port_order(port, next_at, [this, port] { send_next(port); });
+    }
+  } else if (more) {
+    borrowed = post_in_port_order(port, next_at, [this, port] { send_next(port); });
+  }
+  p.delivery = tr.booked ? tr.end : sc_time();
+  p.sending = next_at;
+  tr.booked = false;
+  // Free places beside them, as send_next keeps, unless a callback went into another port's place.
+  p.before = before;
+  p.after = sched_.take_place();
+  p.placed = !borrowed;
+}
+
+// The frame-by-frame model posts a port's callbacks for an instant right after
+// the lower ports' and right before the higher ports'. Another port's callback
+// at `t` marks that place (the post goes there: true); with none, or at now,
+// the post takes a new place.
+template <typename F>
+bool TrafficTester::post_in_port_order(unsigned port, const sc_time& t, F&& fn) {
+  const Port* beside = nullptr;
+  bool after = false;
+  if (t > now())
+    for (unsigned m = 0; m < ports_.size(); ++m) {
+      const Port& o = ports_[m];
+      if (m == port || !o.placed || (o.delivery != t && o.sending != t)) continue;
+      beside = &o, after = m < port;
+      if (m > port) break;  // the nearest higher port's; a lower one's gives way to a nearer lower one
+    }
+  if (!beside) {
+    sched_.at(t, std::forward<F>(fn));
+    return false;
+  }
+  sched_.at_place(t, after ? beside->after : beside->before, std::forward<F>(fn), /*timer=*/false);
+  return true;
 }
 
 void TrafficTester::receive(unsigned port, eth::Frame* f) {

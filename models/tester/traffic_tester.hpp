@@ -120,8 +120,20 @@ class TrafficTester : private eth::FrameSource {
   void add(Analyzer& a) { analyzers_.push_back(&a); }
   // Frame size of the next trials (64 to 1518 B, FCS included).
   void set_frame_bytes(uint32_t n);
+  // Frames counted sent and dropped in a train (Train), over the run.
+  uint64_t train_frames() const { return train_frames_; }
 
  private:
+  // While the device drops every frame of a port (its wire's DropGate), the
+  // port's frames are counted as the frame-by-frame model would send them and
+  // see them dropped, without an event each: up to a time whenever a count is
+  // read, and up to the gate's opening, from which frames are sent again.
+  struct Train {
+    bool on = false;
+    bool booked = false;  // a frame on the wire, counted sent, not yet arrived (at most one: interval >= wire time)
+    sc_core::sc_time end;              // when its last bit arrives
+    std::array<uint64_t, 2> recipe{};  // its stream, sequence number and send time (Frame::defer)
+  };
   struct Port {
     PortSpec spec;
     std::unique_ptr<eth::Wire> wire;
@@ -129,6 +141,15 @@ class TrafficTester : private eth::FrameSource {
     uint64_t to_send = 0, next = 0;
     size_t turn = 0;  // the stream whose frame goes next: next % streams.size()
     sc_core::sc_time interval, start;
+    Train train;
+    // Its latest frame's callbacks (the delivery, the next sending) and the free
+    // places in the order just before and after them: a train's end posts its
+    // first callbacks beside another port's of the same instant, in port order,
+    // where the frame-by-frame model has them.
+    sc_core::sc_time delivery, sending;
+    uint64_t before = 0, after = 0;
+    bool placed = false;  // before and after are free places beside them
+    sc_core::sc_time send_time(uint64_t k) const { return start + interval * double(k); }
   };
   struct Stream {
     StreamSpec spec;
@@ -140,6 +161,17 @@ class TrafficTester : private eth::FrameSource {
     uint32_t head_for_bytes = 0;                           // the frame size `head` was written for (0: none)
   };
   void send_next(unsigned port);
+  // The port's next frame counted sent: its recipe (stream, sequence number, send time `at`).
+  std::array<uint64_t, 2> count_sent(unsigned port, const sc_core::sc_time& at);
+  // Every train counted up to `t`: the frames the frame-by-frame model has sent,
+  // and seen dropped, before it (as a callback at `t` posted before theirs sees them).
+  void run_trains(const sc_core::sc_time& t);
+  void run_train(unsigned port, const sc_core::sc_time& t);
+  // The gate opened: the train counted up to now, its frames sent one by one again.
+  void end_train(unsigned port);
+  // `fn` posted for `t` beside another port's callback of that instant, as the frame-by-frame model orders them.
+  template <typename F>
+  bool post_in_port_order(unsigned port, const sc_core::sc_time& t, F&& fn);
   // Frames of the running trial echoed, invalid or dropped so far.
   uint64_t accounted() const;
   void await_drain(const sc_core::sc_time& deadline, std::function<void(const TrialResult&)> done);
@@ -167,7 +199,7 @@ class TrafficTester : private eth::FrameSource {
   std::map<std::string, uint64_t> drops_at_start_;
   uint64_t dropped_at_start_ = 0;
   std::function<void(const TrialResult&)> undrained_;
-  uint64_t arp_replies_ = 0;
+  uint64_t arp_replies_ = 0, train_frames_ = 0;
   std::map<std::string, uint64_t> arp_errors_;
   std::vector<Analyzer*> analyzers_;
 };

@@ -37,6 +37,11 @@ void declare_mpc8572_params(ParamTable& t) {
   eth::Etsec::declare_params(t, "etsec");
   os::Linux::declare_params(t);
   drivers::Gianfar::bindings().declare(t, "gianfar");
+  t.declare(choice("sim.drop_trains", "on", {"on", "off"}, "-",
+                   "on: while a port's Rx queue is halted with its FIFO full, so that every tester frame is dropped "
+                   "until software clears the halt, the tester counts its frames sent and dropped without an event "
+                   "each; off: every frame is simulated (the check of the trains)",
+                   "a simulator switch, no board fact"));
 }
 
 void check_mpc8572_params(const ParamTable& p) {

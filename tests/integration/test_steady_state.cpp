@@ -6,80 +6,18 @@
 // skip did take periods as done wherever the corpus expects it to.
 #include <gtest/gtest.h>
 
-#include <string>
 #include <vector>
 
-#include "tests/integration/point_result.hpp"
+#include "tests/integration/shortcut_proof.hpp"
 
 namespace {
 
-using ws::test::Settings;
+using Case = ws::test::ShortcutCase;
 
-struct Case {
-  Settings settings;
-  bool skips;  // the run is long and regular enough to skip, and nothing refuses it
-};
-
-// The report without the skip's own line.
-std::string without_skip_line(const std::string& report) {
-  std::string out;
-  size_t at = 0;
-  while (at < report.size()) {
-    const size_t end = report.find('\n', at);
-    const std::string line = report.substr(at, end == std::string::npos ? std::string::npos : end - at + 1);
-    if (line.rfind("steady state:", 0) != 0) out += line;
-    if (end == std::string::npos) break;
-    at = end + 1;
-  }
-  return out;
-}
-
-std::string describe(const Settings& s) {
-  std::string out;
-  for (const auto& [k, v] : s) out += k + "=" + v + " ";
-  return out;
-}
+const ws::test::Shortcut kSkip{"sim.steady_skip", "steady state:", "taken as done"};
 
 void expect_same_with_and_without(const std::string& platform, const std::vector<Case>& corpus) {
-  std::vector<ws::Point> pts;
-  for (const auto& c : corpus)
-    for (const char* skip : {"on", "off"}) {
-      ws::Point pt;
-      pt.platform = ws::find_platform(platform);
-      pt.platform->declare(pt.params);
-      for (const auto& [k, v] : c.settings) pt.params.set(k, v, "test");
-      pt.params.set("sim.steady_skip", skip, "test");
-      pt.platform->check(pt.params);
-      pts.push_back(pt);
-    }
-  const auto out = ws::run_points(pts, 2);
-  for (size_t i = 0; i < corpus.size(); ++i) {
-    const auto &on = out[2 * i], &off = out[2 * i + 1];
-    const std::string what = describe(corpus[i].settings);
-    ASSERT_TRUE(on.ok && off.ok) << what << on.error << off.error;
-    EXPECT_EQ(on.result.integrity_errors, 0u) << what;
-    EXPECT_EQ(off.result.integrity_errors, 0u) << what;
-    EXPECT_EQ(on.result.report.find("taken as done") != std::string::npos, corpus[i].skips) << what << on.result.report;
-    ASSERT_EQ(on.result.metrics.size(), off.result.metrics.size()) << what;
-    for (size_t m = 0; m < on.result.metrics.size(); ++m)
-      EXPECT_EQ(on.result.metrics[m], off.result.metrics[m]) << what;
-    EXPECT_EQ(on.result.labels, off.result.labels) << what;
-    EXPECT_EQ(on.result.limiting, off.result.limiting) << what;
-    EXPECT_EQ(on.result.simulated_s, off.result.simulated_s) << what;
-    EXPECT_EQ(on.result.work_units, off.result.work_units) << what;
-    ASSERT_EQ(on.result.resources.size(), off.result.resources.size()) << what;
-    for (size_t r = 0; r < on.result.resources.size(); ++r) {
-      const auto &a = on.result.resources[r], &b = off.result.resources[r];
-      EXPECT_EQ(a.name, b.name) << what;
-      EXPECT_EQ(a.util_pct, b.util_pct) << what << a.name;
-      EXPECT_EQ(a.ops, b.ops) << what << a.name;
-      EXPECT_EQ(a.bytes, b.bytes) << what << a.name;
-      EXPECT_EQ(a.queue_hw, b.queue_hw) << what << a.name;
-      EXPECT_EQ(a.drops, b.drops) << what << a.name;
-      EXPECT_EQ(a.queue_unit, b.queue_unit) << what << a.name;
-    }
-    EXPECT_EQ(without_skip_line(on.result.report), without_skip_line(off.result.report)) << what;
-  }
+  ws::test::expect_same_with_and_without(platform, kSkip, corpus);
 }
 
 TEST(SteadyStateProof, Msc815xCorpusGivesTheEventByEventFigures) {

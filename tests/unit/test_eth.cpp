@@ -1,9 +1,10 @@
-// Ethernet framing: wire timing, the Internet checksum against RFC vectors, the
+// Ethernet framing: wire timing, a MAC as a drop gate, the Internet checksum against RFC vectors, the
 // FCS, and header build/parse round trips.
 #include <gtest/gtest.h>
 #include <cstring>
 #include <vector>
 #include "models/eth/ethernet.hpp"
+#include "models/eth/gigabit_mac.hpp"
 #include "models/eth/headers.hpp"
 #include "models/eth/inet_checksum.hpp"
 #include "models/eth/wire.hpp"
@@ -47,6 +48,42 @@ TEST(EthWire, ANextStepAtTheDeliveryInstantRunsInTheDeliverysCallbackInTheSameOr
   EXPECT_EQ(order, (std::vector<std::string>{"posted before", "deliver 64", "next at the delivery", "posted after",
                                              "deliver 100", "next 1 ns later"}));
   EXPECT_EQ(sched.dispatched(), 6u) << "the first frame's delivery and next step in one callback, the second's in two";
+}
+
+// A MAC whose DMA stopped draining tells a sender ahead that it drops every
+// frame that does not fit its FIFO, counts such a frame as a full FIFO's drop,
+// and calls the sender back once when the DMA drains again.
+TEST(GigabitMacGate, DropsAllOnlyWhileFullAndNotDrainingAndOpensOnce) {
+  ws::Scheduler sched{"sched"};
+  ws::StatsRegistry stats;
+  FramePool pool;
+  GigabitMac mac("mac", {1e9, 1536}, sched, stats, pool);
+  std::vector<Frame*> held;
+  mac.on_receive([&](Frame* f) { held.push_back(f); });  // nothing released: the FIFO fills
+  auto frame = [&](uint32_t len) {
+    Frame* f = pool.get();
+    seal(*f, len - kFcsBytes);
+    return f;
+  };
+  mac.receive(frame(512));
+  mac.receive(frame(512));
+  mac.stop_draining();
+  EXPECT_FALSE(mac.drops_all(512)) << "1024 of 1536 B held: a 512 B frame fits";
+  mac.receive(frame(512));
+  EXPECT_TRUE(mac.drops_all(512));
+  EXPECT_TRUE(mac.drops_all(64));
+  int opened = 0;
+  mac.when_open([&] { ++opened; });
+  mac.dropped(512);
+  EXPECT_EQ(mac.rx_stats().drops.at("rx_fifo_full"), 1u);
+  EXPECT_EQ(mac.rx_stats().queue_hw, 2048u) << "the dropped frame's depth, as receive() notes it";
+  mac.resume_draining();
+  EXPECT_EQ(opened, 1);
+  EXPECT_FALSE(mac.drops_all(512)) << "a draining FIFO may take the frame by the time it arrives";
+  mac.stop_draining();
+  mac.resume_draining();
+  EXPECT_EQ(opened, 1) << "the call back runs once";
+  for (Frame* f : held) pool.put(f);
 }
 
 TEST(InetChecksum, Rfc1071Example) {
