@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/integration/cli_runner.hpp"
 #include "tests/integration/point_result.hpp"
 
@@ -146,6 +148,27 @@ TEST(Mpc8572, PcapsReadInTsharkWithValidChecksumsAndTtlOneLower) {
     EXPECT_EQ(count("ip.checksum.status == \"Bad\" || udp.checksum.status == \"Bad\""), 0);
     EXPECT_EQ(count("ip.ttl == 63"), all / 2) << "what the board sent out: forwarded, TTL one lower";
   }
+}
+
+// A pcap records the tester's frames one by one, so the drop trains stay off
+// while it does: at overload the tester's side of the pcaps holds every frame
+// it sent, three in four of which the board dropped (a train would not have
+// sent those).
+TEST(Mpc8572, APcapAtOverloadHoldsEveryFrameTheTesterSent) {
+  if (std::system("command -v tshark >/dev/null 2>&1") != 0) GTEST_SKIP() << "tshark is not installed";
+  const std::string dir = testing::TempDir() + "ws_pcap_overload";
+  std::filesystem::remove_all(dir);
+  const std::string scenario = ws::test::write_file(
+      "ws_pcap_overload.yaml",
+      "platform: mpc8572\nworkload: ipfwd\nparams:\n  tester.mode: fixed\n  tester.trial_ms: 2\n  tester.load_pct: 100\n");
+  const auto r = ws::test::wirespeed("run " + scenario + " --pcap " + dir + " --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto row = nlohmann::json::parse(r.out).at(0);
+  const int sent = row.at("sent"), dropped = row.at("dropped");
+  EXPECT_GT(dropped, sent / 2) << "overload: the Rx queues halt and the FIFOs drop";
+  int from_tester = 0;
+  for (const char* port : {"eth0", "eth1"}) from_tester += ws::test::tshark_count(dir + "/" + port + ".pcap", "ip.ttl == 64");
+  EXPECT_EQ(from_tester, sent);
 }
 
 TEST(Mpc8572, SameSeedSameCsv) {
