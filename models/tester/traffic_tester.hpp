@@ -3,7 +3,9 @@
 // UDP streams at a constant rate; every frame carries a signature, its stream, a
 // sequence number and its send time. The analyzer checks every frame that comes
 // back (FCS, IP and UDP checksums, addresses and ports of an echo, payload bytes)
-// and counts what is missing, late or wrong, by reason.
+// and counts what is missing, late or wrong, by reason. While the device drops
+// every frame of a port (its wire's DropGate), that port's frames are counted
+// without an event each (Train), with the figures of sending each.
 #include <systemc>
 #include <array>
 #include <cstdint>
