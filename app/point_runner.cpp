@@ -7,6 +7,7 @@
 #include <csignal>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -130,9 +131,12 @@ std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned 
   std::vector<Running> running;
   size_t next = 0, done = 0;
   jobs = std::max(1u, jobs);
-  // On a terminal, a line each second while points run, so a long run is never silent.
+  // On a terminal, a line each second while points run, so a long run is never
+  // silent: on the second since the start, however often points finish (a
+  // wait of a second from each finish never ended while every point took less).
   static const bool tty = isatty(STDERR_FILENO);
   const auto began = std::chrono::steady_clock::now();
+  auto next_beat = began + std::chrono::seconds(1);
   bool beating = false;
   while (done < points.size()) {
     while (running.size() < jobs && next < points.size()) {
@@ -154,10 +158,13 @@ std::vector<PointOutcome> run_points(const std::vector<Point>& points, unsigned 
     }
     std::vector<pollfd> pfd;
     for (auto& r : running) pfd.push_back({r.fd, POLLIN, 0});
-    const int ready = poll(pfd.data(), pfd.size(), tty ? 1000 : -1);
+    const auto until_beat = std::chrono::ceil<std::chrono::milliseconds>(next_beat - std::chrono::steady_clock::now());
+    const int ready = poll(pfd.data(), pfd.size(), tty ? int(std::max<int64_t>(0, until_beat.count())) : -1);
     if (ready < 0 && errno != EINTR) throw std::runtime_error("poll failed");
     if (ready == 0) {
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+      const auto t = std::chrono::steady_clock::now();
+      while (next_beat <= t) next_beat += std::chrono::seconds(1);
+      const double s = std::chrono::duration<double>(t - began).count();
       std::cerr << fmt::format("\r[{}/{}] points done, {} running, {:.0f} s elapsed\033[K", done, points.size(),
                                running.size(), s) << std::flush;
       beating = true;
