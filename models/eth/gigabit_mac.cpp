@@ -15,17 +15,22 @@ void GigabitMac::receive(Frame* f) {
     pool_.put(f);
     return;
   }
-  if (held_ + f->len > cfg_.rx_fifo_bytes) {
-    dropped(f->len);
+  if (!admit(f->len)) {
     pool_.put(f);
     return;
   }
-  rx_stats_->note_queue(held_ + f->len, "B");
   held_ += f->len;
   if (trace_) trace_->counter(name_ + ".rx_fifo", "bytes", now(), held_);
   rx_stats_->add_busy(sc_core::SC_ZERO_TIME, f->len);  // counts frames and bytes; a FIFO has no busy time
   if (!rx_takes_unmade_) f->need();
   rx_(f);
+}
+
+bool GigabitMac::admit(uint32_t len) {
+  rx_stats_->note_queue(held_ + len, "B");
+  if (held_ + len <= cfg_.rx_fifo_bytes) return true;
+  rx_stats_->drop("rx_fifo_full");
+  return false;
 }
 
 sc_core::sc_time GigabitMac::transmit(Frame* f, const sc_core::sc_time& ready, bool add_fcs) {
