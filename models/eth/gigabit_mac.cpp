@@ -28,7 +28,7 @@ void GigabitMac::receive(Frame* f) {
 
 bool GigabitMac::admit(uint32_t len) {
   rx_stats_->note_queue(held_ + len, "B");
-  if (held_ + len <= cfg_.rx_fifo_bytes) return true;
+  if (fits(len)) return true;
   rx_stats_->drop("rx_fifo_full");
   return false;
 }

@@ -43,7 +43,7 @@ class GigabitMac final : public DropGate {
     if (open_) std::exchange(open_, nullptr)();
   }
   // DropGate: only a frame with a good FCS is sent to a gate that says so (the tester's).
-  bool drops_all(uint32_t len) const override { return !draining_ && held_ + len > cfg_.rx_fifo_bytes; }
+  bool drops_all(uint32_t len) const override { return !draining_ && !fits(len); }
   void when_open(std::function<void()> open) override { open_ = std::move(open); }
   void dropped(uint32_t len) override { admit(len); }
   void trace(TraceWriter* t) {
@@ -60,6 +60,7 @@ class GigabitMac final : public DropGate {
   // A frame of `len` bytes at the FIFO: its depth noted, and whether it fits; one that does not is counted
   // dropped. (Not inlined: each inlined copy of note_queue sets off GCC 12's false -Wrestrict.)
   [[gnu::noinline]] bool admit(uint32_t len);
+  bool fits(uint32_t len) const { return held_ + len <= cfg_.rx_fifo_bytes; }
 
   Config cfg_;
   FramePool& pool_;

@@ -77,9 +77,10 @@ class Wire {
     }
     return end;
   }
-  // A frame of `len` bytes the gate drops, booked as transmit() books it
-  // (stats, frames()) without a Frame or a callback; when its last bit arrives.
-  sc_core::sc_time book_unsent(uint32_t len, const sc_core::sc_time& ready) {
+  // Books the wire for a frame of `len` bytes (its stats, frames()) from the
+  // first free moment at or after `ready`; when its last bit arrives. transmit()
+  // books each frame so; a sender counting a frame the gate drops books it alone.
+  sc_core::sc_time book_len(uint32_t len, const sc_core::sc_time& ready) {
     const auto d = duration(len);
     ++frames_;
     return server_.serve(ready, d, len) + d;
@@ -125,11 +126,9 @@ class Wire {
   mutable sc_core::sc_time last_duration_ = wire_time(0, bps_);
   // Books the wire for `f` (and its span on the trace); when its last bit arrives.
   sc_core::sc_time book(Frame& f, const sc_core::sc_time& ready) {
-    const auto d = duration(f);
-    const auto start = server_.serve(ready, d, f.len);
-    ++frames_;
-    if (trace_) trace_frame(f, start, d);
-    return start + d;
+    const sc_core::sc_time end = book_len(f.len, ready);
+    if (trace_) trace_frame(f, end - duration(f), duration(f));
+    return end;
   }
   // `f`'s span on the trace, with args to follow it (wire.cpp).
   void trace_frame(Frame& f, sc_core::sc_time start, sc_core::sc_time dur);

@@ -220,7 +220,7 @@ void TrafficTester::run_train(unsigned port, const sc_time& t) {
       ++train_frames_;
     } else if (!tr.booked && p.next < p.to_send && p.send_time(p.next) < t) {
       const sc_time at = p.send_time(p.next);
-      tr.end = p.wire->book_unsent(cfg_.frame_bytes, at);
+      tr.end = p.wire->book_len(cfg_.frame_bytes, at);
       tr.recipe = count_sent(port, at);
       tr.booked = true;
     } else {
