@@ -268,7 +268,9 @@ class Cpu : public sc_core::sc_module {
   unsigned coherent_index_ = 0;
   tlm::tlm_generic_payload debug_payload_;  // reused: constructing one allocates (every cached access moves bytes)
   // The targets' DMI grants: the cached accesses' bytes, and the routes of timed accesses.
-  DirectPages direct_;
+  // 16 MB of pages: an SMP kernel's sk_buffs and both rings' buffers (1024
+  // asked again 8,000 times in 30 ms of the MPC8572 at line rate).
+  DirectPages direct_{4096};
   void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
   tlm::tlm_generic_payload extended_payload_;  // transport_with's, reused likewise (the MSC8144's OS reads, per frame)
   bool icache_on_ = true;

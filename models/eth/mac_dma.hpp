@@ -93,7 +93,9 @@ class MacDma : public sc_core::sc_module {
 
  private:
   void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
-  DirectPages direct_{64};  // the accesses' routes past the sockets (rings, buffers)
+  // The accesses' routes past the sockets (rings, buffers): 4 MB of pages, more
+  // than a ring's buffers span (with 64, an MPC8572 frame at line rate asked again).
+  DirectPages direct_{1024};
 };
 
 }  // namespace ws::eth

@@ -41,7 +41,7 @@ class QuiccEngine : public sc_core::sc_module {
   void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) { direct_.invalidate(start, end); }
   Config cfg_;
   ClockDomain clk_;
-  DirectPages direct_{64};  // the accesses' routes past the sockets (BD rings, buffers)
+  DirectPages direct_{1024};  // the accesses' routes past the sockets (BD rings, buffers): 4 MB of pages
   // Rx work is booked when a frame arrives and Tx work a BD fetch later, so
   // requests reach these out of time order: gap-filling servers.
   std::vector<GapServer> riscs_;
