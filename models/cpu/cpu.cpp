@@ -157,7 +157,7 @@ void Cpu::bus_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_
   }
 }
 
-bool Cpu::atomic_rmw(uint64_t addr, uint32_t n, const std::function<bool(uint8_t*)>& modify) {
+bool Cpu::atomic_rmw_by(uint64_t addr, uint32_t n, bool (*modify)(void*, uint8_t*), void* f) {
   uint8_t v[8];
   if (n > sizeof v) throw std::logic_error(fmt::format("{}: atomic access of {} B", name(), n));
   if (attr(addr) == MemAttr::Cacheable) {
@@ -168,7 +168,7 @@ bool Cpu::atomic_rmw(uint64_t addr, uint32_t n, const std::function<bool(uint8_t
     timed_access(tlm::TLM_READ_COMMAND, addr, v, n, true);
   }
   exec(2);  // the reserved load and the conditional store
-  const bool r = modify(v);
+  const bool r = modify(f, v);
   if (attr(addr) == MemAttr::Cacheable) debug_access(tlm::TLM_WRITE_COMMAND, addr, v, n);
   else timed_access(tlm::TLM_WRITE_COMMAND, addr, v, n, true);
   return r;

@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 #include "models/cpu/access_pattern.hpp"
@@ -182,7 +183,14 @@ class Cpu : public sc_core::sc_module {
   // ldrex/strex): `modify` changes the bytes in place; returns what it returned.
   // Cacheable: the line is taken into the L1 (written); otherwise a read that
   // waits and a write that waits, since the reservation must see it land.
-  bool atomic_rmw(uint64_t addr, uint32_t n, const std::function<bool(uint8_t*)>& modify);
+  // (A template over a plain call: a spinlock takes one per lock and unlock,
+  // where a std::function's making and unmaking cost as much as the call.)
+  template <typename Modify>
+  bool atomic_rmw(uint64_t addr, uint32_t n, Modify&& modify) {
+    using F = std::remove_reference_t<Modify>;
+    return atomic_rmw_by(addr, n, [](void* f, uint8_t* v) -> bool { return (*static_cast<F*>(f))(v); },
+                      const_cast<void*>(static_cast<const void*>(std::addressof(modify))));
+  }
   // A copy of n bytes the software makes with `pattern`: the bytes move, and the
   // core spends, per copy, the issue of its instructions, the L1 line fills
   // and write-backs of a cacheable end, and for an uncached end each access's
@@ -247,6 +255,7 @@ class Cpu : public sc_core::sc_module {
   }
   void debug_transport(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n);
   void bus_access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, uint32_t n, MemAttr a);
+  bool atomic_rmw_by(uint64_t addr, uint32_t n, bool (*modify)(void*, uint8_t*), void* f);
   // `count` uncached accesses of `width` bytes at `addr`, each waiting as one does now.
   void uncached_accesses(tlm::tlm_command cmd, uint64_t addr, uint32_t width, uint64_t count);
   // One access carrying extension `ext` (a chain, the repeats; `ext_id` its ID) through the bus; the

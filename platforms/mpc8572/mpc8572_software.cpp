@@ -1,6 +1,7 @@
 #include "platforms/mpc8572/mpc8572_software.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include "platforms/common/core_config.hpp"
 
 namespace ws::mpc8572 {
@@ -114,7 +115,11 @@ std::unique_ptr<os::IrqBalance> Mpc8572Software::irq_balance(const ParamTable& p
 }
 
 void Mpc8572Software::book(const char* what, const sc_time& since) {
-  spans[lx.kernel().running().cpu][what] += lx.kernel().cpu_time() - since;
+  auto& mine = spans[lx.kernel().running().cpu];
+  const sc_time spent = lx.kernel().cpu_time() - since;
+  auto it = std::find_if(mine.begin(), mine.end(), [what](const auto& s) { return s.first == what; });
+  if (it == mine.end()) mine.emplace_back(what, spent);
+  else it->second += spent;
 }
 
 std::map<std::string, uint64_t> Mpc8572Software::drops() const {

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 #include "models/sim/param.hpp"
 #include "platforms/mpc8572/mpc8572_board.hpp"
@@ -47,8 +48,8 @@ struct Mpc8572Software {
   const net::Ipv4Forwarder fw;
   std::vector<std::unique_ptr<drivers::Gianfar>> gfar;
   // Each CPU's time by what it did; keyed by the callers' literals, so a
-  // frame's spans build no strings (named for the report).
-  std::vector<std::map<const char*, sc_core::sc_time>> spans;
+  // frame's spans build no strings (named for the report). A few keys: a list.
+  std::vector<std::vector<std::pair<const char*, sc_core::sc_time>>> spans;
   drivers::GianfarFastPath fp;
   Forwarding forwarding;
   std::unique_ptr<os::IrqBalance> irqbalance;  // with irqbalance=on

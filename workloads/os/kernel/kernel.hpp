@@ -146,7 +146,10 @@ class Kernel {
   void wake(Thread& t);    // a blocked thread becomes ready
   // The running context's thread; throws if a handler tries to block.
   Thread& blocking_thread(std::coroutine_handle<> h, const char* call);
-  Context& running();
+  Context& running() {  // inline: software asks it on every kernel call
+    if (!running_) throw_outside();
+    return *running_;
+  }
   Cpu& cpu(unsigned i) { return *cpus_.at(i)->hw; }
   unsigned cpus() const { return unsigned(cpus_.size()); }
   const KernelConfig& config() const { return cfg_; }
@@ -247,6 +250,7 @@ class Kernel {
   std::vector<std::unique_ptr<Thread>> threads_;
   std::vector<std::unique_ptr<Deferred>> deferreds_;
   Context* running_ = nullptr;
+  [[noreturn]] static void throw_outside();
 };
 
 template <typename F>

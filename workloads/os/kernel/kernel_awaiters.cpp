@@ -9,10 +9,7 @@
 
 namespace ws::os {
 
-Context& Kernel::running() {
-  if (!running_) throw std::logic_error("a kernel call outside any software context");
-  return *running_;
-}
+void Kernel::throw_outside() { throw std::logic_error("a kernel call outside any software context"); }
 
 Thread& Kernel::blocking_thread(std::coroutine_handle<> h, const char* call) {
   Context& x = running();
