@@ -184,7 +184,7 @@ class Cpu : public sc_core::sc_module {
   // Cacheable: the line is taken into the L1 (written); otherwise a read that
   // waits and a write that waits, since the reservation must see it land.
   // (A template over a plain call: a spinlock takes one per lock and unlock,
-  // where a std::function's making and unmaking cost as much as the call.)
+  // and a std::function was made and unmade for each.)
   template <typename Modify>
   bool atomic_rmw(uint64_t addr, uint32_t n, Modify&& modify) {
     using F = std::remove_reference_t<Modify>;
