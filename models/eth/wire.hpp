@@ -127,7 +127,10 @@ class Wire {
   // Books the wire for `f` (and its span on the trace); when its last bit arrives.
   sc_core::sc_time book(Frame& f, const sc_core::sc_time& ready) {
     const sc_core::sc_time end = book_len(f.len, ready);
-    if (trace_) trace_frame(f, end - duration(f), duration(f));
+    if (trace_) {
+      const sc_core::sc_time d = duration(f);
+      trace_frame(f, end - d, d);
+    }
     return end;
   }
   // `f`'s span on the trace, with args to follow it (wire.cpp).
